@@ -1,0 +1,171 @@
+//! GF(2^128) in GHASH form.
+//!
+//! Elements are polynomials over GF(2) modulo `x^128 + x^7 + x^2 + x + 1`, stored in a `u128`
+//! whose bit `i` is the coefficient of `x^i`. This is the GCM polynomial *without* GCM's bit
+//! reflection (NIST SP 800-38D §6.3 reflects bits; we do not), the convention of Binius64 and
+//! Flock (eprint 2026/1329 §3) and of the official Poseidon2b instance.
+//!
+//! Multiplication is a 128 × 128 carry-less product followed by a reduction; the product
+//! kernels live in [`crate::arch`] and are chosen at run time from the CPU's features.
+
+use core::fmt;
+use core::ops::{Add, Mul, Neg, Sub};
+
+use flockwork_field::{BinaryField, Field, derive_field_ops, impl_scalar_packed};
+
+use crate::arch;
+
+/// An element of GF(2^128) in GHASH (polynomial) basis; bit `i` is the coefficient of `x^i`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Ghash128(pub u128);
+
+impl Ghash128 {
+    /// The generator `x` of the polynomial basis.
+    pub const X: Self = Self(2);
+
+    /// The element with bit pattern `bits`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn new(bits: u128) -> Self {
+        Self(bits)
+    }
+
+    /// The bit pattern (bit `i` = coefficient of `x^i`).
+    #[inline(always)]
+    #[must_use]
+    pub const fn to_bits(self) -> u128 {
+        self.0
+    }
+
+    /// Multiplicative inverse by Itoh–Tsujii: `x^-1 = x^(2^128 - 2) = (x^(2^127 - 1))^2`, with
+    /// `x^(2^k - 1)` built along the chain 1, 2, 3, 6, 7, 14, 15, 30, 31, 62, 63, 126, 127.
+    /// Returns zero for zero.
+    #[must_use]
+    pub fn invert_or_zero(self) -> Self {
+        // a = x^(2^k - 1) for the current k.
+        let square_n = |mut v: Self, n: u32| {
+            for _ in 0..n {
+                v = v.square_fast();
+            }
+            v
+        };
+        let x = self;
+        let mut a = x; // k = 1
+        let mut k = 1u32;
+        for step in [false, true, false, true, false, true, false, true, false, true, false, true]
+        {
+            if step {
+                // k -> k + 1
+                a = a.square_fast() * x;
+                k += 1;
+            } else {
+                // k -> 2k
+                a = square_n(a, k) * a;
+                k *= 2;
+            }
+        }
+        debug_assert_eq!(k, 127);
+        a.square_fast()
+    }
+
+    #[inline(always)]
+    fn square_fast(self) -> Self {
+        Self(arch::square(self.0))
+    }
+}
+
+impl fmt::Debug for Ghash128 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ghash128({:#034x})", self.0)
+    }
+}
+
+impl fmt::Display for Ghash128 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032x}", self.0)
+    }
+}
+
+impl Add for Ghash128 {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Self(self.0 ^ rhs.0)
+    }
+}
+
+impl Sub for Ghash128 {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        Self(self.0 ^ rhs.0)
+    }
+}
+
+impl Neg for Ghash128 {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self
+    }
+}
+
+impl Mul for Ghash128 {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        Self(arch::mul(self.0, rhs.0))
+    }
+}
+
+derive_field_ops!(Ghash128, zero = Ghash128(0), one = Ghash128(1));
+impl_scalar_packed!(Ghash128, |x: &Ghash128| x.square_fast());
+
+impl Field for Ghash128 {
+    const ZERO: Self = Self(0);
+    const ONE: Self = Self(1);
+    const CHARACTERISTIC_TWO: bool = true;
+    const NUM_BYTES: usize = 16;
+    const UNIFORM_BYTES: usize = 16;
+    const ORDER_BITS: u32 = 128;
+
+    type Packing = Self;
+
+    fn inverse(&self) -> Option<Self> {
+        (self.0 != 0).then(|| self.invert_or_zero())
+    }
+
+    fn write_bytes(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.0.to_le_bytes());
+    }
+
+    fn read_bytes(bytes: &[u8]) -> Option<Self> {
+        Some(Self(u128::from_le_bytes(bytes.try_into().ok()?)))
+    }
+
+    fn from_uniform_bytes(bytes: &[u8]) -> Self {
+        Self(u128::from_le_bytes(
+            bytes.try_into().expect("GF(2^128) samples 16 bytes"),
+        ))
+    }
+
+    fn from_index(i: u64) -> Self {
+        Self(u128::from(i))
+    }
+}
+
+impl BinaryField for Ghash128 {
+    const BITS: usize = 128;
+
+    fn from_bits(bits: u128) -> Self {
+        Self(bits)
+    }
+
+    fn low_bits(&self) -> u128 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests;

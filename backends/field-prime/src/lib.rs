@@ -1,1 +1,61 @@
-//! field-prime (in progress).
+//! # flockwork-field-prime
+//!
+//! Prime fields GF(p) for flockwork, in two shapes:
+//!
+//! * [`Ark<F>`]: **one** generic adapter turning any `ark_ff::PrimeField` into a
+//!   [`flockwork_field::PrimeField`]. Arithmetic is ark's Montgomery arithmetic (elements are
+//!   stored as `a·R mod p` with `R = 2^(64·N)`, products reduced by CIOS Montgomery
+//!   reduction), forwarded unchanged; bytes go through `ark-serialize` with strict
+//!   validation. The instances are the aliases [`Bn254Fr`], [`Bls12_381Fr`] and
+//!   [`GoldilocksArk`].
+//! * [`Goldilocks`]: a specialised backend for p = 2^64 − 2^32 + 1 holding the canonical
+//!   `u64` and reducing 128-bit products with the special form of p (see
+//!   [`goldilocks`](crate::Goldilocks) for the derivation). It is tested
+//!   element-for-element against [`GoldilocksArk`].
+//!
+//! | type | p | `MODULUS_BITS` | `TWO_ADICITY` | `NUM_BYTES` | `UNIFORM_BYTES` |
+//! |---|---|---|---|---|---|
+//! | [`Bn254Fr`] | BN254 scalar field | 254 | 28 | 32 | 48 |
+//! | [`Bls12_381Fr`] | BLS12-381 scalar field | 255 | 32 | 32 | 48 |
+//! | [`GoldilocksArk`], [`Goldilocks`] | 2^64 − 2^32 + 1 | 64 | 32 | 8 | 24 |
+//!
+//! ## Conventions shared by both shapes
+//!
+//! * Canonical bytes: the integer in `[0, p)`, little-endian, `ceil(MODULUS_BITS / 8)` bytes.
+//!   Decoding rejects a wrong length and any integer ≥ p (including set high "flag" bits).
+//! * Uniform sampling reads `NUM_BYTES + 16` bytes and reduces the integer mod p; for
+//!   `n = 8·UNIFORM_BYTES` the statistical distance to uniform is at most `p / 2^n < 2^-128`.
+//! * `ORDER_BITS = MODULUS_BITS − 1 = floor(log2 p)` (p is not a power of two).
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
+#![forbid(unsafe_code)]
+
+mod ark;
+mod goldilocks;
+
+pub use ark::Ark;
+pub use goldilocks::Goldilocks;
+
+use ark_ff::fields::{Fp64, MontBackend, MontConfig};
+
+/// The BN254 scalar field (the order of the BN254 G1 group), through the ark adapter.
+pub type Bn254Fr = Ark<ark_bn254::Fr>;
+
+/// The BLS12-381 scalar field (the order of the BLS12-381 G1 group), through the ark adapter.
+pub type Bls12_381Fr = Ark<ark_bls12_381::Fr>;
+
+/// The Goldilocks field p = 2^64 − 2^32 + 1 in ark's one-limb Montgomery form, through the
+/// ark adapter. Slower than [`Goldilocks`]; it is the reference the specialised backend is
+/// tested against.
+pub type GoldilocksArk = Ark<GoldilocksFp>;
+
+/// The ark-ff Montgomery configuration of the Goldilocks prime p = 2^64 − 2^32 + 1.
+///
+/// `p − 1 = 2^32 · 3 · 5 · 17 · 257 · 65537`; the generator 7 has full multiplicative order
+/// `p − 1` (checked in the tests), so ark's two-adic root of unity is `7^((p − 1) / 2^32)`.
+#[derive(MontConfig)]
+#[modulus = "18446744069414584321"]
+#[generator = "7"]
+pub struct GoldilocksConfig;
+
+/// The raw ark-ff Goldilocks field element (one 64-bit limb, Montgomery form).
+pub type GoldilocksFp = Fp64<MontBackend<GoldilocksConfig, 1>>;

@@ -1,1 +1,85 @@
-//! core (in progress).
+//! # flockwork-core
+//!
+//! The polynomial toolkit and the sumcheck engine every flockwork prover is built from.
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`multilinear`] | [`MultilinearPoly`]: hypercube tables, LSB-first folding, (partial) evaluation, base-to-extension folds |
+//! | [`eq`] | [`eq_eval`], [`eq_table`] and the split table [`SplitEq`] (`eq = eq_lo ⊗ eq_hi`) |
+//! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
+//! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
+//! | [`VerifyError`] | why a verifier rejected |
+//!
+//! ## Conventions
+//!
+//! * Bit `i` of a hypercube index is variable `i`; variables are bound least significant
+//!   first.
+//! * Univariate round polynomials are evaluated on `F::from_index(k)`, distinct in every
+//!   characteristic, plus the point at infinity (the leading coefficient).
+//! * Provers may panic on programmer errors (documented under `# Panics`); verifiers return
+//!   [`VerifyError`] for any proof bytes.
+//! * Feature `parallel` (default) runs prover loops on rayon; without it (and without `std`)
+//!   the crate is `no_std` + `alloc`.
+//!
+//! ## Example
+//!
+//! ```
+//! use flockwork_core::{MultilinearPoly, prove, verify};
+//! use flockwork_field::Field;
+//! use flockwork_field_binary::Ghash128;
+//! use flockwork_transcript::{
+//!     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
+//!     VerifierTranscript,
+//! };
+//!
+//! // Σ_x eq(r, x)·a(x)·b(x) over 3 variables.
+//! let field = |v: &[u64]| v.iter().map(|&i| Ghash128::from_index(i)).collect::<Vec<_>>();
+//! let a = MultilinearPoly::new(field(&[1, 2, 3, 4, 5, 6, 7, 8]));
+//! let b = MultilinearPoly::new(field(&[8, 7, 6, 5, 4, 3, 2, 1]));
+//! let r = field(&[11, 12, 13]);
+//! let claim: Ghash128 = flockwork_core::eq_table(&r)
+//!     .iter()
+//!     .zip(a.evals().iter().zip(b.evals()))
+//!     .map(|(&w, (&x, &y))| w * x * y)
+//!     .sum();
+//!
+//! let domain = DomainSeparator::new("example/sumcheck", b"");
+//! let mut prover = Sha256ProverTranscript::new(domain);
+//! let output = prove(vec![a.clone(), b.clone()], Some(&r), claim, &mut prover);
+//! let proof = prover.into_proof();
+//!
+//! let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
+//! let reduced = verify(3, 2, claim, Some(&r), &mut verifier).unwrap();
+//! verifier.finish().unwrap();
+//! // The caller checks the reduced claim with evaluations it trusts (here: computed directly).
+//! let evals = [a.evaluate(&reduced.point), b.evaluate(&reduced.point)];
+//! assert_eq!(evals.to_vec(), output.final_evals);
+//! reduced.check_evals(&evals).unwrap();
+//! ```
+//!
+//! ## References
+//!
+//! * J. Thaler, *Proofs, Arguments, and Zero-Knowledge* (2022), §3.5 (multilinear
+//!   extensions), §4.1 (sumcheck).
+//! * A. Gruen, *Some Improvements for the PIOP for ZeroCheck*, eprint 2024/108, §3
+//!   (eq-factoring of round polynomials).
+//! * Q. Dao, J. Thaler, *More Optimizations to Sum-Check Proving*, eprint 2024/1210 (split-eq).
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod eq;
+mod error;
+pub mod multilinear;
+mod parallel;
+pub mod sumcheck;
+pub mod univariate;
+
+pub use eq::{SplitEq, eq_eval, eq_table};
+pub use error::VerifyError;
+pub use multilinear::MultilinearPoly;
+pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
+pub use univariate::UnivariatePoly;

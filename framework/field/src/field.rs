@@ -115,7 +115,11 @@ pub trait ExtensionField<B: Field>:
     /// # Panics
     /// If `coeffs.len() != DEGREE`.
     fn from_base_coeffs(coeffs: &[B]) -> Self {
-        assert_eq!(coeffs.len(), Self::DEGREE, "wrong number of base coefficients");
+        assert_eq!(
+            coeffs.len(),
+            Self::DEGREE,
+            "wrong number of base coefficients"
+        );
         coeffs
             .iter()
             .enumerate()
@@ -174,4 +178,3 @@ pub trait PrimeField: Field {
     /// If `log_n > TWO_ADICITY`.
     fn two_adic_root_of_unity(log_n: u32) -> Self;
 }
-

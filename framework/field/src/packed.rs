@@ -67,9 +67,11 @@ pub trait PackedField:
 /// must be a packed field of width 1). The type must already implement the arithmetic
 /// operators, `Default` and `Debug`; `square` is `x * x` unless a faster expression is given.
 ///
-/// ```ignore
-/// flockwork_field::impl_scalar_packed!(MyField);                 // square = x * x
-/// flockwork_field::impl_scalar_packed!(MyField, |x| x.fast_square());
+/// Usage, inside the crate that defines the field type `MyField`:
+///
+/// ```text
+/// flockwork_field::impl_scalar_packed!(MyField);                         // square = x * x
+/// flockwork_field::impl_scalar_packed!(MyField, |x: &MyField| x.fast_square());
 /// ```
 #[macro_export]
 macro_rules! impl_scalar_packed {
@@ -106,4 +108,3 @@ macro_rules! impl_scalar_packed {
         }
     };
 }
-

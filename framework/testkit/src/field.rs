@@ -34,6 +34,7 @@ fn runner() -> TestRunner {
 ///
 /// # Panics
 /// On the first violated property, with the failing inputs.
+#[allow(clippy::op_ref)] // the by-reference operators are part of what is checked
 pub fn check_field<F: Field>() {
     check_constants::<F>();
     let triple = (arb_field::<F>(), arb_field::<F>(), arb_field::<F>());
@@ -71,13 +72,17 @@ pub fn check_field<F: Field>() {
                 Some(inv) => prop_assert_eq!(a * inv, F::ONE, "inverse"),
             }
             prop_assert_eq!(a.pow(&[3]), a * a * a, "pow 3");
-            prop_assert_eq!(a.pow(&[0, 1]), {
-                let mut s = a;
-                for _ in 0..64 {
-                    s = PackedField::square(&s);
-                }
-                s
-            }, "pow 2^64");
+            prop_assert_eq!(
+                a.pow(&[0, 1]),
+                {
+                    let mut s = a;
+                    for _ in 0..64 {
+                        s = PackedField::square(&s);
+                    }
+                    s
+                },
+                "pow 2^64"
+            );
             if F::CHARACTERISTIC_TWO {
                 prop_assert_eq!(a + a, F::ZERO, "characteristic two");
                 prop_assert_eq!(-a, a, "negation is identity in characteristic two");
@@ -108,7 +113,11 @@ fn check_constants<F: Field>() {
         "UNIFORM_BYTES covers the field"
     );
     // from_index is injective on small indices.
-    let n = if F::ORDER_BITS >= 10 { 1024 } else { 1u64 << F::ORDER_BITS };
+    let n = if F::ORDER_BITS >= 10 {
+        1024
+    } else {
+        1u64 << F::ORDER_BITS
+    };
     let points: Vec<F> = (0..n).map(F::from_index).collect();
     for (i, p) in points.iter().enumerate() {
         for q in &points[..i] {
@@ -118,9 +127,17 @@ fn check_constants<F: Field>() {
     // Wrong lengths are rejected, never panic.
     let bytes = vec![0u8; F::NUM_BYTES + 1];
     assert_eq!(F::read_bytes(&bytes), None, "overlong encoding accepted");
-    assert_eq!(F::read_bytes(&bytes[..F::NUM_BYTES - 1]), None, "short encoding accepted");
+    assert_eq!(
+        F::read_bytes(&bytes[..F::NUM_BYTES - 1]),
+        None,
+        "short encoding accepted"
+    );
     assert_eq!(F::read_bytes(&[]), None, "empty encoding accepted");
-    assert_eq!(F::read_bytes(&bytes[..F::NUM_BYTES]), Some(F::ZERO), "zero bytes");
+    assert_eq!(
+        F::read_bytes(&bytes[..F::NUM_BYTES]),
+        Some(F::ZERO),
+        "zero bytes"
+    );
     // An all-0xff encoding is either the maximal element (round-trips) or rejected.
     let ones = vec![0xffu8; F::NUM_BYTES];
     if let Some(x) = F::read_bytes(&ones) {
@@ -133,7 +150,11 @@ fn check_constants<F: Field>() {
         let x = F::from_uniform_bytes(&vec![fill; F::UNIFORM_BYTES]);
         let mut back = vec![0u8; F::NUM_BYTES];
         x.write_bytes(&mut back);
-        assert_eq!(F::read_bytes(&back), Some(x), "sampled element is canonical");
+        assert_eq!(
+            F::read_bytes(&back),
+            Some(x),
+            "sampled element is canonical"
+        );
     }
 }
 
@@ -156,7 +177,12 @@ pub fn check_packed<P: PackedField>() {
                 prop_assert_eq!((x - y).get(i), xs[i] - ys[i], "packed sub, lane {}", i);
                 prop_assert_eq!((x * y).get(i), xs[i] * ys[i], "packed mul, lane {}", i);
                 prop_assert_eq!((-x).get(i), -xs[i], "packed neg, lane {}", i);
-                prop_assert_eq!(x.square().get(i), xs[i] * xs[i], "packed square, lane {}", i);
+                prop_assert_eq!(
+                    x.square().get(i),
+                    xs[i] * xs[i],
+                    "packed square, lane {}",
+                    i
+                );
                 prop_assert_eq!(x.mul_scalar(s).get(i), xs[i] * s, "packed scalar mul");
                 prop_assert_eq!(P::broadcast(s).get(i), s, "broadcast");
             }
@@ -191,8 +217,16 @@ pub fn check_extension<E: ExtensionField<B>, B: Field>() {
     let strat = (arb_field::<E>(), arb_field::<B>(), arb_field::<B>());
     runner()
         .run(&strat, |(e, a, b)| {
-            prop_assert_eq!(E::from(a) * E::from(b), E::from(a * b), "embedding multiplicative");
-            prop_assert_eq!(E::from(a) + E::from(b), E::from(a + b), "embedding additive");
+            prop_assert_eq!(
+                E::from(a) * E::from(b),
+                E::from(a * b),
+                "embedding multiplicative"
+            );
+            prop_assert_eq!(
+                E::from(a) + E::from(b),
+                E::from(a + b),
+                "embedding additive"
+            );
             prop_assert_eq!(e * a, e * E::from(a), "E x B product");
             prop_assert_eq!(e + a, e + E::from(a), "E + B sum");
             let mut m = e;
@@ -203,7 +237,11 @@ pub fn check_extension<E: ExtensionField<B>, B: Field>() {
             prop_assert_eq!(s, e + E::from(a), "E += B");
             let mut coeffs = vec![B::ZERO; E::DEGREE];
             e.to_base_coeffs(&mut coeffs);
-            prop_assert_eq!(E::from_base_coeffs(&coeffs), e, "base coefficients round-trip");
+            prop_assert_eq!(
+                E::from_base_coeffs(&coeffs),
+                e,
+                "base coefficients round-trip"
+            );
             // Coordinates are B-linear.
             let mut ca = vec![B::ZERO; E::DEGREE];
             (e * a).to_base_coeffs(&mut ca);

@@ -13,6 +13,7 @@
 //! `#[test]` functions). Randomness is seeded, so failures reproduce.
 
 pub mod field;
+pub mod sumcheck;
 
 use flockwork_field::Field;
 use rand::{RngCore, SeedableRng};

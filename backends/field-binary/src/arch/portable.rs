@@ -91,6 +91,43 @@ pub fn square(x: u128) -> u128 {
     reduce(spread(x as u64), spread((x >> 64) as u64))
 }
 
+/// Four independent products (the portable packed kernel).
+#[must_use]
+pub fn mul_x4(x: &[u128; 4], y: &[u128; 4]) -> [u128; 4] {
+    core::array::from_fn(|i| mul(x[i], y[i]))
+}
+
+/// Four independent squares.
+#[must_use]
+pub fn square_x4(x: &[u128; 4]) -> [u128; 4] {
+    x.map(square)
+}
+
+/// `out[i] = x[i] · y[i]`; the caller checks that the lengths agree.
+pub fn mul_slices(out: &mut [u128], x: &[u128], y: &[u128]) {
+    for ((o, &a), &b) in out.iter_mut().zip(x).zip(y) {
+        *o = mul(a, b);
+    }
+}
+
+/// `v[i] = v[i] · s`.
+pub fn mul_assign_scalar(v: &mut [u128], s: u128) {
+    for a in v {
+        *a = mul(*a, s);
+    }
+}
+
+/// `Σ x[i] · y[i]`, accumulating the unreduced 255-bit products and reducing once (the
+/// reduction is F2-linear, so it commutes with the sum).
+#[must_use]
+pub fn dot(x: &[u128], y: &[u128]) -> u128 {
+    let (lo, hi) = x.iter().zip(y).fold((0u128, 0u128), |(lo, hi), (&a, &b)| {
+        let (l, h) = clmul128(a, b);
+        (lo ^ l, hi ^ h)
+    });
+    reduce(lo, hi)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,7 +152,12 @@ mod tests {
             let (x, y) = (next(), next());
             assert_eq!(clmul64(x, y), clmul64_naive(x, y));
         }
-        for (x, y) in [(u64::MAX, u64::MAX), (0, u64::MAX), (1 << 63, 1 << 63), (1, 1)] {
+        for (x, y) in [
+            (u64::MAX, u64::MAX),
+            (0, u64::MAX),
+            (1 << 63, 1 << 63),
+            (1, 1),
+        ] {
             assert_eq!(clmul64(x, y), clmul64_naive(x, y));
         }
     }

@@ -7,6 +7,13 @@
 //!
 //! Multiplication is a 128 × 128 carry-less product followed by a reduction; the product
 //! kernels live in [`crate::arch`] and are chosen at run time from the CPU's features.
+//!
+//! | item | what |
+//! |---|---|
+//! | [`Ghash128`] | one element; `*` uses the active backend's scalar kernel |
+//! | [`PackedGhash128x4`] | four elements, multiplied with one SIMD kernel (`Field::Packing`) |
+//! | [`batch`] | slice kernels (`mul_slices`, `mul_assign_scalar`, `dot`), dispatched once per call |
+//! | [`Ghash256Unreduced`] | an unreduced 255-bit product, for sums reduced once |
 
 use core::fmt;
 use core::ops::{Add, Mul, Neg, Sub};
@@ -14,6 +21,13 @@ use core::ops::{Add, Mul, Neg, Sub};
 use flockwork_field::{BinaryField, Field, derive_field_ops, impl_scalar_packed};
 
 use crate::arch;
+
+pub mod batch;
+mod packed;
+mod unreduced;
+
+pub use packed::PackedGhash128x4;
+pub use unreduced::Ghash256Unreduced;
 
 /// An element of GF(2^128) in GHASH (polynomial) basis; bit `i` is the coefficient of `x^i`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -53,8 +67,9 @@ impl Ghash128 {
         let x = self;
         let mut a = x; // k = 1
         let mut k = 1u32;
-        for step in [false, true, false, true, false, true, false, true, false, true, false, true]
-        {
+        for step in [
+            false, true, false, true, false, true, false, true, false, true, false, true,
+        ] {
             if step {
                 // k -> k + 1
                 a = a.square_fast() * x;
@@ -130,7 +145,7 @@ impl Field for Ghash128 {
     const UNIFORM_BYTES: usize = 16;
     const ORDER_BITS: u32 = 128;
 
-    type Packing = Self;
+    type Packing = PackedGhash128x4;
 
     fn inverse(&self) -> Option<Self> {
         (self.0 != 0).then(|| self.invert_or_zero())

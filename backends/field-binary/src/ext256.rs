@@ -1,0 +1,348 @@
+//! GF(2^256) as a quadratic extension of GHASH GF(2^128).
+//!
+//! [`Ghash256`] `= GF(2^128)[Y] / (Y^2 + Y + β)` with [`BETA`] `β = x^121` (the integer
+//! `1 << 121`). An Artin–Schreier polynomial `Y^2 + Y + β` over GF(2^128) is irreducible iff
+//! the absolute trace `Tr(β) = Σ_{i<128} β^(2^i)` is 1 (its roots `y` would satisfy
+//! `y^2 + y = β`, whose image `Tr(y^2 + y) = 0`). By Newton's identities for the GHASH
+//! modulus `x^128 + x^7 + x^2 + x + 1`, the power sums of its roots vanish below degree 121
+//! and `Tr(x^121) = 121 · 1 = 1`, so `x^121` is the element of smallest bit pattern with
+//! trace 1 (tests recompute both facts). Multiplying by `x^121` is a shift and a single
+//! reduction step, so `β` costs no GHASH product.
+//!
+//! Elements are `lo + hi·Y`; canonical bytes are `lo` then `hi`, 16 little-endian bytes each.
+//! Products use Karatsuba with three GHASH products:
+//! `(a0 + a1 Y)(b0 + b1 Y) = (m0 + β m1) + (m2 + m0) Y` with `m0 = a0 b0`, `m1 = a1 b1`,
+//! `m2 = (a0 + a1)(b0 + b1)` (because `Y^2 = Y + β`). The conjugate of `Y` is `Y + 1`, the
+//! norm `N(a0 + a1 Y) = a0^2 + a0 a1 + β a1^2 ∈ GF(2^128)`, and
+//! `(a0 + a1 Y)^-1 = ((a0 + a1) + a1 Y) · N^-1`.
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub};
+
+use flockwork_field::{
+    BinaryField, ExtensionField, Field, PackedField, derive_field_ops, impl_scalar_packed,
+};
+
+use crate::Ghash128;
+
+/// The exponent of `β = x^BETA_EXPONENT`.
+pub const BETA_EXPONENT: u32 = 121;
+
+/// `β = x^121`, the constant term of the defining polynomial `Y^2 + Y + β`.
+pub const BETA: Ghash128 = Ghash128(1 << BETA_EXPONENT);
+
+/// `v · β = v · x^121` in GHASH: `v·x^121 = lo + hi·x^128` with `hi < 2^121`, and
+/// `x^128 = x^7 + x^2 + x + 1` reduces `hi` in one step without overflow.
+#[inline(always)]
+#[must_use]
+pub fn mul_by_beta(v: Ghash128) -> Ghash128 {
+    let lo = v.0 << BETA_EXPONENT;
+    let hi = v.0 >> (128 - BETA_EXPONENT);
+    Ghash128(lo ^ hi ^ (hi << 1) ^ (hi << 2) ^ (hi << 7))
+}
+
+/// An element `lo + hi·Y` of GF(2^256) = GF(2^128)[Y]/(Y^2 + Y + β), `β` = [`BETA`].
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ghash256 {
+    /// The coefficient of 1.
+    pub lo: Ghash128,
+    /// The coefficient of `Y`.
+    pub hi: Ghash128,
+}
+
+impl Ghash256 {
+    /// The generator `Y` (a root of `Y^2 + Y + β`).
+    pub const Y: Self = Self::new(Ghash128::ZERO, Ghash128::ONE);
+
+    /// `lo + hi·Y`.
+    #[inline(always)]
+    #[must_use]
+    pub const fn new(lo: Ghash128, hi: Ghash128) -> Self {
+        Self { lo, hi }
+    }
+
+    /// The norm `N(a) = a · ā = lo^2 + lo·hi + β hi^2` to GF(2^128) (`ā` = conjugate,
+    /// `Y ↦ Y + 1`).
+    #[must_use]
+    pub fn norm(self) -> Ghash128 {
+        let (a0, a1) = (self.lo, self.hi);
+        PackedField::square(&a0) + a0 * a1 + mul_by_beta(PackedField::square(&a1))
+    }
+
+    /// The conjugate `lo + hi·(Y + 1)` (the image under `a ↦ a^(2^128)`).
+    #[must_use]
+    pub fn conjugate(self) -> Self {
+        Self::new(self.lo + self.hi, self.hi)
+    }
+
+    /// Inverse through the norm, and zero for zero.
+    #[must_use]
+    pub fn invert_or_zero(self) -> Self {
+        let n_inv = self.norm().invert_or_zero();
+        self.conjugate() * n_inv
+    }
+
+    fn square_fast(self) -> Self {
+        let (s0, s1) = (PackedField::square(&self.lo), PackedField::square(&self.hi));
+        Self::new(s0 + mul_by_beta(s1), s1)
+    }
+}
+
+impl fmt::Debug for Ghash256 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ghash256({:#034x} + {:#034x}·Y)", self.lo.0, self.hi.0)
+    }
+}
+
+impl fmt::Display for Ghash256 {
+    /// `hi` then `lo`, 64 hex digits.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032x}{:032x}", self.hi.0, self.lo.0)
+    }
+}
+
+impl Add for Ghash256 {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Self::new(self.lo + rhs.lo, self.hi + rhs.hi)
+    }
+}
+
+impl Sub for Ghash256 {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        self + rhs
+    }
+}
+
+impl Neg for Ghash256 {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self
+    }
+}
+
+impl Mul for Ghash256 {
+    type Output = Self;
+    /// Karatsuba: three GHASH products and a multiplication by `β` (a shift).
+    #[inline]
+    fn mul(self, rhs: Self) -> Self {
+        let m0 = self.lo * rhs.lo;
+        let m1 = self.hi * rhs.hi;
+        let m2 = (self.lo + self.hi) * (rhs.lo + rhs.hi);
+        Self::new(m0 + mul_by_beta(m1), m2 + m0)
+    }
+}
+
+derive_field_ops!(Ghash256, zero = Ghash256::ZERO, one = Ghash256::ONE);
+impl_scalar_packed!(Ghash256, |x: &Ghash256| x.square_fast());
+
+impl Field for Ghash256 {
+    const ZERO: Self = Self::new(Ghash128::ZERO, Ghash128::ZERO);
+    const ONE: Self = Self::new(Ghash128::ONE, Ghash128::ZERO);
+    const CHARACTERISTIC_TWO: bool = true;
+    const NUM_BYTES: usize = 32;
+    const UNIFORM_BYTES: usize = 32;
+    const ORDER_BITS: u32 = 256;
+
+    type Packing = Self;
+
+    fn inverse(&self) -> Option<Self> {
+        (*self != Self::ZERO).then(|| self.invert_or_zero())
+    }
+
+    fn write_bytes(&self, out: &mut [u8]) {
+        assert_eq!(out.len(), 32, "GF(2^256) encodes to 32 bytes");
+        out[..16].copy_from_slice(&self.lo.0.to_le_bytes());
+        out[16..].copy_from_slice(&self.hi.0.to_le_bytes());
+    }
+
+    fn read_bytes(bytes: &[u8]) -> Option<Self> {
+        if bytes.len() != 32 {
+            return None;
+        }
+        let (lo, hi) = bytes.split_at(16);
+        Some(Self::new(
+            Ghash128::read_bytes(lo)?,
+            Ghash128::read_bytes(hi)?,
+        ))
+    }
+
+    fn from_uniform_bytes(bytes: &[u8]) -> Self {
+        assert_eq!(bytes.len(), 32, "GF(2^256) samples 32 bytes");
+        let (lo, hi) = bytes.split_at(16);
+        Self::new(
+            Ghash128::from_uniform_bytes(lo),
+            Ghash128::from_uniform_bytes(hi),
+        )
+    }
+
+    fn from_index(i: u64) -> Self {
+        Self::new(Ghash128::from_index(i), Ghash128::ZERO)
+    }
+}
+
+impl BinaryField for Ghash256 {
+    const BITS: usize = 256;
+
+    /// `bits` as the low coefficient (`hi = 0`).
+    fn from_bits(bits: u128) -> Self {
+        Self::new(Ghash128(bits), Ghash128::ZERO)
+    }
+
+    /// The bits of the low coefficient.
+    fn low_bits(&self) -> u128 {
+        self.lo.0
+    }
+}
+
+impl From<Ghash128> for Ghash256 {
+    #[inline(always)]
+    fn from(v: Ghash128) -> Self {
+        Self::new(v, Ghash128::ZERO)
+    }
+}
+
+impl Mul<Ghash128> for Ghash256 {
+    type Output = Self;
+    /// Two GHASH products.
+    #[inline(always)]
+    fn mul(self, rhs: Ghash128) -> Self {
+        Self::new(self.lo * rhs, self.hi * rhs)
+    }
+}
+
+impl MulAssign<Ghash128> for Ghash256 {
+    #[inline(always)]
+    fn mul_assign(&mut self, rhs: Ghash128) {
+        *self = *self * rhs;
+    }
+}
+
+impl Add<Ghash128> for Ghash256 {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, rhs: Ghash128) -> Self {
+        Self::new(self.lo + rhs, self.hi)
+    }
+}
+
+impl AddAssign<Ghash128> for Ghash256 {
+    #[inline(always)]
+    fn add_assign(&mut self, rhs: Ghash128) {
+        *self = *self + rhs;
+    }
+}
+
+/// Degree 2 over GHASH with basis `1, Y`.
+impl ExtensionField<Ghash128> for Ghash256 {
+    const DEGREE: usize = 2;
+
+    fn basis(i: usize) -> Self {
+        match i {
+            0 => Self::ONE,
+            1 => Self::Y,
+            _ => panic!("GF(2^256) has degree 2 over GF(2^128)"),
+        }
+    }
+
+    fn to_base_coeffs(&self, out: &mut [Ghash128]) {
+        out[0] = self.lo;
+        out[1] = self.hi;
+    }
+
+    fn from_base_coeffs(coeffs: &[Ghash128]) -> Self {
+        assert_eq!(coeffs.len(), 2, "wrong number of base coefficients");
+        Self::new(coeffs[0], coeffs[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use flockwork_testkit::field::{check_extension, check_field};
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    use super::*;
+    use crate::gf2::absolute_trace;
+
+    fn random(rng: &mut StdRng) -> Ghash256 {
+        Ghash256::new(Ghash128(rng.random()), Ghash128(rng.random()))
+    }
+
+    #[test]
+    fn field_laws() {
+        check_field::<Ghash256>();
+    }
+
+    #[test]
+    fn extends_ghash() {
+        check_extension::<Ghash256, Ghash128>();
+    }
+
+    #[test]
+    fn beta_has_trace_one_and_is_the_smallest_such() {
+        assert_eq!(absolute_trace(BETA), Ghash128::ONE);
+        // Trace is F2-linear and vanishes on x^i for i < 121, hence on every bit pattern
+        // below 2^121.
+        for i in 0..BETA_EXPONENT {
+            assert_eq!(
+                absolute_trace(Ghash128(1 << i)),
+                Ghash128::ZERO,
+                "Tr(x^{i})"
+            );
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn defining_polynomial_has_no_root_in_the_base_field() {
+        // A root y would give y^2 + y = β, but z ↦ z^2 + z has image Ker(Tr) ∌ β.
+        assert!(crate::iso::solve_artin_schreier(BETA).is_none());
+        let y = Ghash256::Y;
+        assert_eq!(y * y + y + Ghash256::from(BETA), Ghash256::ZERO);
+    }
+
+    #[test]
+    fn mul_by_beta_is_a_ghash_product() {
+        let mut rng = StdRng::seed_from_u64(9);
+        for v in [0, 1, u128::MAX, 1 << 127]
+            .into_iter()
+            .chain((0..1000).map(|_| rng.random()))
+        {
+            assert_eq!(mul_by_beta(Ghash128(v)), Ghash128(v) * BETA);
+        }
+    }
+
+    #[test]
+    fn product_matches_schoolbook() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for _ in 0..1000 {
+            let (a, b) = (random(&mut rng), random(&mut rng));
+            // (a0 + a1 Y)(b0 + b1 Y) with Y^2 = Y + β, four products.
+            let a1b1 = a.hi * b.hi;
+            let expected =
+                Ghash256::new(a.lo * b.lo + a1b1 * BETA, a.lo * b.hi + a.hi * b.lo + a1b1);
+            assert_eq!(a * b, expected);
+            assert_eq!(a.norm(), (a * a.conjugate()).lo);
+            assert_eq!((a * a.conjugate()).hi, Ghash128::ZERO);
+        }
+    }
+
+    #[test]
+    fn frobenius_has_order_256() {
+        let mut rng = StdRng::seed_from_u64(8);
+        let a = random(&mut rng);
+        let mut s = a;
+        for i in 1..=256 {
+            s = PackedField::square(&s);
+            if i == 128 {
+                // a^(2^128) is the conjugate over GF(2^128).
+                assert_eq!(s, a.conjugate());
+            }
+        }
+        assert_eq!(s, a, "a^(2^256) = a");
+    }
+}

@@ -1,0 +1,43 @@
+//! Slice kernels over [`Ghash128`]: the entry points for hot loops.
+//!
+//! Each call picks the active [`Backend`](crate::arch::Backend) once and runs a loop
+//! compiled for its instructions (four products per `zmm` register with AVX-512 +
+//! VPCLMULQDQ), instead of dispatching per element. [`dot`] sums the unreduced 255-bit
+//! Karatsuba terms and reduces once: the reduction modulo `x^128 + x^7 + x^2 + x + 1` is
+//! F2-linear, so `Σ reduce(aᵢ·bᵢ) = reduce(Σ aᵢ·bᵢ)`.
+//!
+//! For an explicit backend use the `*_with` functions of [`crate::arch`].
+
+use super::Ghash128;
+use crate::arch::{self, Available};
+
+/// `out[i] = a[i] · b[i]`.
+///
+/// # Panics
+/// If the three lengths differ.
+pub fn mul_slices(out: &mut [Ghash128], a: &[Ghash128], b: &[Ghash128]) {
+    arch::mul_slices_on(
+        Available::active(),
+        arch::bits_mut(out),
+        arch::bits(a),
+        arch::bits(b),
+    );
+}
+
+/// `v[i] = v[i] · s`.
+pub fn mul_assign_scalar(v: &mut [Ghash128], s: Ghash128) {
+    arch::mul_assign_scalar_on(Available::active(), arch::bits_mut(v), s.0);
+}
+
+/// The inner product `Σ a[i] · b[i]`, reduced once.
+///
+/// # Panics
+/// If the lengths differ.
+#[must_use]
+pub fn dot(a: &[Ghash128], b: &[Ghash128]) -> Ghash128 {
+    Ghash128(arch::dot_on(
+        Available::active(),
+        arch::bits(a),
+        arch::bits(b),
+    ))
+}

@@ -1,0 +1,137 @@
+//! Boilerplate shared by the binary fields stored in one unsigned integer (`Aes8`, the
+//! tower fields): XOR addition, identity negation, canonical little-endian bytes, formatting
+//! and the `Field`/`BinaryField` impls. Each field writes only its `Mul` and its inverse.
+
+/// Implements `Add`/`Sub` (XOR), `Neg` (identity), the derived operators, width-1 packing,
+/// `Field`, `BinaryField`, `Debug` and `Display` for `$ty`, a tuple struct over the unsigned
+/// integer `$repr` holding an element of GF(2^`$bits`) in its low `$bits` bits.
+///
+/// * `square = $square`: a `fn(&$ty) -> $ty` computing the square;
+/// * `inverse = $inverse`: a `fn(&$ty) -> $ty` computing the inverse of a nonzero element.
+///
+/// Canonical bytes are the `$repr` little-endian (`$bits <= 8` use one byte); encodings with
+/// bits above `$bits` are rejected. `from_index(i)` and `from_uniform_bytes` keep the low
+/// `$bits` bits.
+macro_rules! impl_uint_binary_field {
+    ($ty:ident, $repr:ty, $bits:expr, square = $square:expr, inverse = $inverse:expr) => {
+        impl $ty {
+            /// Degree over GF(2).
+            pub const BITS: usize = $bits;
+            /// The bits that may be set in a canonical element.
+            pub const MASK: $repr = <$repr>::MAX >> (<$repr>::BITS as usize - $bits);
+
+            /// `true` iff `bits` has no bit set above [`Self::BITS`].
+            #[inline(always)]
+            #[must_use]
+            pub const fn fits(bits: $repr) -> bool {
+                match bits.checked_shr($bits) {
+                    Some(high) => high == 0,
+                    None => true,
+                }
+            }
+        }
+
+        impl ::core::ops::Add for $ty {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, rhs: Self) -> Self {
+                Self(self.0 ^ rhs.0)
+            }
+        }
+
+        impl ::core::ops::Sub for $ty {
+            type Output = Self;
+            #[inline(always)]
+            fn sub(self, rhs: Self) -> Self {
+                Self(self.0 ^ rhs.0)
+            }
+        }
+
+        impl ::core::ops::Neg for $ty {
+            type Output = Self;
+            #[inline(always)]
+            fn neg(self) -> Self {
+                self
+            }
+        }
+
+        ::flockwork_field::derive_field_ops!($ty, zero = $ty(0), one = $ty(1));
+        ::flockwork_field::impl_scalar_packed!($ty, $square);
+
+        impl ::flockwork_field::Field for $ty {
+            const ZERO: Self = Self(0);
+            const ONE: Self = Self(1);
+            const CHARACTERISTIC_TWO: bool = true;
+            const NUM_BYTES: usize = ::core::mem::size_of::<$repr>();
+            const UNIFORM_BYTES: usize = ::core::mem::size_of::<$repr>();
+            const ORDER_BITS: u32 = $bits;
+
+            type Packing = Self;
+
+            fn inverse(&self) -> Option<Self> {
+                let inv: fn(&$ty) -> $ty = $inverse;
+                (self.0 != 0).then(|| inv(self))
+            }
+
+            fn write_bytes(&self, out: &mut [u8]) {
+                out.copy_from_slice(&self.0.to_le_bytes());
+            }
+
+            fn read_bytes(bytes: &[u8]) -> Option<Self> {
+                let v = <$repr>::from_le_bytes(bytes.try_into().ok()?);
+                Self::fits(v).then_some(Self(v))
+            }
+
+            fn from_uniform_bytes(bytes: &[u8]) -> Self {
+                let raw = bytes
+                    .try_into()
+                    .expect(concat!(stringify!($ty), ": wrong number of uniform bytes"));
+                Self(<$repr>::from_le_bytes(raw) & Self::MASK)
+            }
+
+            fn from_index(i: u64) -> Self {
+                Self((i as $repr) & Self::MASK)
+            }
+        }
+
+        impl ::flockwork_field::BinaryField for $ty {
+            const BITS: usize = $bits;
+
+            fn from_bits(bits: u128) -> Self {
+                assert!(
+                    bits <= Self::MASK as u128,
+                    concat!(stringify!($ty), "::from_bits: value wider than the field")
+                );
+                Self(bits as $repr)
+            }
+
+            fn low_bits(&self) -> u128 {
+                self.0 as u128
+            }
+        }
+
+        impl ::core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(
+                    f,
+                    concat!(stringify!($ty), "({:#0w$x})"),
+                    self.0,
+                    w = 2 + ::core::mem::size_of::<$repr>() * 2
+                )
+            }
+        }
+
+        impl ::core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(
+                    f,
+                    "{:0w$x}",
+                    self.0,
+                    w = ::core::mem::size_of::<$repr>() * 2
+                )
+            }
+        }
+    };
+}
+
+pub(crate) use impl_uint_binary_field;

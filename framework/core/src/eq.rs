@@ -1,0 +1,140 @@
+//! The multilinear equality polynomial
+//! `eq(r, x) = Π_i (r_i·x_i + (1 − r_i)(1 − x_i))` and its tables.
+//!
+//! `eq(r, ·)` is the multilinear extension of the indicator of `r` on the hypercube, so
+//! `f(r) = Σ_x eq(r, x)·f(x)` for multilinear `f` (Thaler, *Proofs, Arguments, and
+//! Zero-Knowledge*, §3.5). Tables follow the crate's index convention: bit `i` of the index
+//! `x` is the variable `x_i`, matching `r_i`. In characteristic two `1 − r_i = 1 + r_i`; the
+//! code writes `F::ONE − r` (or `t − t·r`) and the field does the rest.
+//!
+//! [`SplitEq`] stores `eq(r, ·)` as the tensor product `eq_lo ⊗ eq_hi` of the tables of the
+//! low and high halves of the variables: `2·2^(n/2)` entries instead of `2^n`, and sums of the
+//! form `Σ_x eq(r, x)·g(x)` become `Σ_hi eq_hi · (Σ_lo eq_lo · g)` with one outer product per
+//! inner block (Dao–Thaler, eprint 2024/1210, §3 "split-eq").
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use flockwork_field::Field;
+
+use crate::parallel;
+
+/// `eq(x, y) = Π_i (x_i·y_i + (1 − x_i)(1 − y_i))`.
+///
+/// # Panics
+/// If `x.len() != y.len()`.
+#[must_use]
+pub fn eq_eval<F: Field>(x: &[F], y: &[F]) -> F {
+    assert_eq!(x.len(), y.len(), "eq_eval needs points of equal length");
+    x.iter()
+        .zip(y)
+        .map(|(&a, &b)| a * b + (F::ONE - a) * (F::ONE - b))
+        .product()
+}
+
+/// The table `T[x] = eq(point, x)` for `x ∈ {0,1}^n`, `n = point.len()`, with bit `i` of `x`
+/// the variable `i`.
+///
+/// Built by `n` doubling steps: after step `i` the first `2^(i+1)` entries are the table of
+/// `point[..=i]`, obtained from the previous `2^i` entries `t` as `t·(1 − r_i)` (bit `i`
+/// clear) and `t·r_i` (bit `i` set). Large steps run in parallel.
+#[must_use]
+pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
+    let mut table = vec![F::ZERO; 1 << point.len()];
+    table[0] = F::ONE;
+    for (i, &r) in point.iter().enumerate() {
+        let (low, high) = table[..2 << i].split_at_mut(1 << i);
+        parallel::zip_for_each(low, high, |t, t_high| {
+            *t_high = *t * r;
+            *t -= *t_high;
+        });
+    }
+    table
+}
+
+/// `eq(r, ·)` in split form: `eq(r, x) = lo[x mod 2^lo_vars] · hi[x >> lo_vars]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitEq<F> {
+    lo: Vec<F>,
+    hi: Vec<F>,
+    lo_vars: usize,
+}
+
+impl<F: Field> SplitEq<F> {
+    /// Splits `point` into its first `⌊n/2⌋` coordinates (low index bits) and the rest.
+    #[must_use]
+    pub fn new(point: &[F]) -> Self {
+        let lo_vars = point.len() / 2;
+        Self {
+            lo: eq_table(&point[..lo_vars]),
+            hi: eq_table(&point[lo_vars..]),
+            lo_vars,
+        }
+    }
+
+    /// The number of variables `n`.
+    #[must_use]
+    pub fn num_vars(&self) -> usize {
+        self.lo_vars + self.hi.len().trailing_zeros() as usize
+    }
+
+    /// The number of low variables (the first ones, covered by [`SplitEq::lo`]).
+    #[must_use]
+    pub fn lo_vars(&self) -> usize {
+        self.lo_vars
+    }
+
+    /// The table of the low variables, `2^lo_vars` entries.
+    #[must_use]
+    pub fn lo(&self) -> &[F] {
+        &self.lo
+    }
+
+    /// The table of the high variables, `2^(n − lo_vars)` entries.
+    #[must_use]
+    pub fn hi(&self) -> &[F] {
+        &self.hi
+    }
+
+    /// `eq(r, x)` for the hypercube point with index `x`.
+    ///
+    /// # Panics
+    /// If `x ≥ 2^n`.
+    #[must_use]
+    pub fn get(&self, x: usize) -> F {
+        self.lo[x & (self.lo.len() - 1)] * self.hi[x >> self.lo_vars]
+    }
+
+    /// The full table of [`eq_table`] (`2^n` entries).
+    #[must_use]
+    pub fn to_table(&self) -> Vec<F> {
+        parallel::map_collect(self.lo.len() * self.hi.len(), |x| self.get(x))
+    }
+
+    /// Sums out the first variable: afterwards `self` represents `eq((r_1, …, r_{n−1}), ·)`.
+    ///
+    /// Since `eq(r_0, 0) + eq(r_0, 1) = 1`, the new table entry at `x` is the sum of the old
+    /// entries at `2x` and `2x + 1` (applied to the low table while it has variables, then to
+    /// the high table). This is how the sumcheck prover drops the variable it just bound.
+    ///
+    /// # Panics
+    /// If `n = 0`.
+    pub fn sum_out_first_var(&mut self) {
+        assert!(self.num_vars() > 0, "no variable left to sum out");
+        if self.lo_vars > 0 {
+            sum_adjacent_pairs(&mut self.lo);
+            self.lo_vars -= 1;
+        } else {
+            sum_adjacent_pairs(&mut self.hi);
+        }
+    }
+}
+
+/// `t[j] ← t[2j] + t[2j+1]`, halving the length.
+fn sum_adjacent_pairs<F: Field>(table: &mut Vec<F>) {
+    let half = table.len() / 2;
+    for j in 0..half {
+        table[j] = table[2 * j] + table[2 * j + 1];
+    }
+    table.truncate(half);
+}

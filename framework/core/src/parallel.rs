@@ -1,0 +1,68 @@
+//! The few data-parallel patterns the prover needs, on rayon with the `parallel` feature and
+//! as plain loops without it. Work below [`MIN_PARALLEL_LEN`] items always runs sequentially.
+
+use alloc::vec::Vec;
+
+/// Inputs shorter than this are processed sequentially (thread hand-off costs more).
+pub(crate) const MIN_PARALLEL_LEN: usize = 1 << 12;
+
+/// `(0..n).map(f).collect()`.
+pub(crate) fn map_collect<T, G>(n: usize, f: G) -> Vec<T>
+where
+    T: Send,
+    G: Fn(usize) -> T + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if n >= MIN_PARALLEL_LEN {
+        use rayon::prelude::*;
+        return (0..n)
+            .into_par_iter()
+            .with_min_len(MIN_PARALLEL_LEN / 4)
+            .map(f)
+            .collect();
+    }
+    (0..n).map(f).collect()
+}
+
+/// `f(a[i], b[i])` for every `i`, on two equally long mutable slices.
+pub(crate) fn zip_for_each<T, G>(a: &mut [T], b: &mut [T], f: G)
+where
+    T: Send,
+    G: Fn(&mut T, &mut T) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if a.len() >= MIN_PARALLEL_LEN {
+        use rayon::prelude::*;
+        a.par_iter_mut()
+            .zip(b.par_iter_mut())
+            .with_min_len(MIN_PARALLEL_LEN / 4)
+            .for_each(|(x, y)| f(x, y));
+        return;
+    }
+    a.iter_mut().zip(b.iter_mut()).for_each(|(x, y)| f(x, y));
+}
+
+/// Folds the indices `0..n` into accumulators (one per chunk, each started by `identity`)
+/// and merges them with `reduce`. `cost` is the work per index in elementary steps; chunks
+/// hold at least `MIN_PARALLEL_LEN / 4` steps.
+pub(crate) fn fold_reduce<A, I, G, R>(n: usize, cost: usize, identity: I, fold: G, reduce: R) -> A
+where
+    A: Send,
+    I: Fn() -> A + Sync + Send,
+    G: Fn(A, usize) -> A + Sync + Send,
+    R: Fn(A, A) -> A + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if n.saturating_mul(cost) >= MIN_PARALLEL_LEN && n > 1 {
+        use rayon::prelude::*;
+        let min_len = (MIN_PARALLEL_LEN / 4 / cost.max(1)).max(1);
+        return (0..n)
+            .into_par_iter()
+            .with_min_len(min_len)
+            .fold(&identity, &fold)
+            .reduce(&identity, &reduce);
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = (cost, &reduce);
+    (0..n).fold(identity(), fold)
+}

@@ -1,0 +1,291 @@
+//! [`HashProverTranscript`] and [`HashVerifierTranscript`]: the transcript over any
+//! [`digest::Digest`], with the byte-level construction documented in the crate root.
+
+use alloc::vec::Vec;
+
+use digest::{Digest, Output};
+
+use crate::{MAX_GRIND_BITS, ProverTranscript, Transcript, TranscriptError, VerifierTranscript};
+
+/// Prefix of the initial state (followed by the domain separator).
+const PREFIX_INIT: &[u8] = b"flockwork-transcript/v1/init";
+/// Prefix of the state after a squeeze (followed by the seed).
+const PREFIX_CHAIN: &[u8] = b"flockwork-transcript/v1/chain";
+/// Prefix of an output block (followed by the seed and the block counter).
+const PREFIX_SQUEEZE: &[u8] = b"flockwork-transcript/v1/squeeze";
+/// Prefix of a proof-of-work hash (followed by the seed and the nonce).
+const PREFIX_POW: &[u8] = b"flockwork-transcript/v1/pow";
+
+/// Operation tags, the first byte of every absorbed operation.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Tag {
+    Public = 1,
+    Send = 2,
+    Challenge = 3,
+    Grind = 4,
+    Nonce = 5,
+}
+
+/// The mandatory domain separator: which protocol, and which instance of it.
+///
+/// Two transcripts with different separators never share challenges, so proofs for one
+/// protocol or statement cannot be replayed for another. `instance` should encode the
+/// public statement (sizes, public inputs, commitments known in advance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DomainSeparator<'a> {
+    protocol: &'static str,
+    instance: &'a [u8],
+}
+
+impl<'a> DomainSeparator<'a> {
+    /// A separator for `protocol` (a fixed, versioned name such as `"flock/keccak/v1"`) and
+    /// the encoded public `instance`.
+    #[must_use]
+    pub const fn new(protocol: &'static str, instance: &'a [u8]) -> Self {
+        Self { protocol, instance }
+    }
+}
+
+/// The Fiat–Shamir state shared by both sides: one running hash.
+#[derive(Clone, Debug)]
+struct HashState<D> {
+    hasher: D,
+}
+
+impl<D: Digest + Clone> HashState<D> {
+    fn new(domain: &DomainSeparator<'_>) -> Self {
+        let mut hasher = D::new();
+        hasher.update(PREFIX_INIT);
+        update_prefixed(&mut hasher, domain.protocol.as_bytes());
+        update_prefixed(&mut hasher, domain.instance);
+        Self { hasher }
+    }
+
+    /// Absorbs `tag ‖ u64le(|label|) ‖ label ‖ u64le(|data|) ‖ data`.
+    fn absorb(&mut self, tag: Tag, label: &str, data: &[u8]) {
+        self.hasher.update([tag as u8]);
+        update_prefixed(&mut self.hasher, label.as_bytes());
+        update_prefixed(&mut self.hasher, data);
+    }
+
+    /// Absorbs an operation, finalises the state into a seed and restarts the state as
+    /// `PREFIX_CHAIN ‖ seed`.
+    fn ratchet(&mut self, tag: Tag, label: &str, data: &[u8]) -> Output<D> {
+        self.absorb(tag, label, data);
+        let mut next = D::new();
+        next.update(PREFIX_CHAIN);
+        let seed = core::mem::replace(&mut self.hasher, next).finalize();
+        self.hasher.update(&seed);
+        seed
+    }
+
+    fn squeeze(&mut self, label: &str, out: &mut [u8]) {
+        let seed = self.ratchet(Tag::Challenge, label, &(out.len() as u64).to_le_bytes());
+        let mut prefix = D::new();
+        prefix.update(PREFIX_SQUEEZE);
+        prefix.update(&seed);
+        let block_len = <D as Digest>::output_size();
+        for (counter, chunk) in out.chunks_mut(block_len).enumerate() {
+            let mut block = prefix.clone();
+            block.update((counter as u64).to_le_bytes());
+            chunk.copy_from_slice(&block.finalize()[..chunk.len()]);
+        }
+    }
+
+    /// Starts a proof of work: absorbs the request and returns a checker for nonces.
+    fn pow_challenge(
+        &mut self,
+        label: &str,
+        bits: u32,
+    ) -> Result<PowChallenge<D>, TranscriptError> {
+        if bits > MAX_GRIND_BITS {
+            return Err(TranscriptError::TooManyBits {
+                bits,
+                max: MAX_GRIND_BITS,
+            });
+        }
+        let seed = self.ratchet(Tag::Grind, label, &[bits as u8]);
+        let mut prefix = D::new();
+        prefix.update(PREFIX_POW);
+        prefix.update(&seed);
+        Ok(PowChallenge { prefix, bits })
+    }
+}
+
+/// `u64le(|data|) ‖ data`.
+fn update_prefixed<D: Digest>(hasher: &mut D, data: &[u8]) {
+    hasher.update((data.len() as u64).to_le_bytes());
+    hasher.update(data);
+}
+
+/// A pending proof of work: `H(PREFIX_POW ‖ seed ‖ u64le(nonce))` must start with `bits`
+/// zero bits (most significant bit of the first byte first).
+struct PowChallenge<D> {
+    prefix: D,
+    bits: u32,
+}
+
+impl<D: Digest + Clone> PowChallenge<D> {
+    fn accepts(&self, nonce: u64) -> bool {
+        let mut hasher = self.prefix.clone();
+        hasher.update(nonce.to_le_bytes());
+        let hash = hasher.finalize();
+        let mut head = [0u8; 4];
+        let n = hash.len().min(4);
+        head[..n].copy_from_slice(&hash[..n]);
+        u32::from_be_bytes(head).leading_zeros() >= self.bits
+    }
+}
+
+/// The prover side of the hash transcript; the proof is the byte string it accumulates.
+#[derive(Clone, Debug)]
+pub struct HashProverTranscript<D> {
+    state: HashState<D>,
+    proof: Vec<u8>,
+}
+
+impl<D: Digest + Clone> HashProverTranscript<D> {
+    /// A fresh transcript for the given protocol and instance.
+    #[must_use]
+    pub fn new(domain: DomainSeparator<'_>) -> Self {
+        Self {
+            state: HashState::new(&domain),
+            proof: Vec::new(),
+        }
+    }
+
+    /// The proof bytes written so far.
+    #[must_use]
+    pub fn proof(&self) -> &[u8] {
+        &self.proof
+    }
+}
+
+impl<D: Digest + Clone> Transcript for HashProverTranscript<D> {
+    fn public_bytes(&mut self, label: &str, data: &[u8]) {
+        self.state.absorb(Tag::Public, label, data);
+    }
+
+    fn challenge_bytes(&mut self, label: &str, out: &mut [u8]) {
+        self.state.squeeze(label, out);
+    }
+}
+
+impl<D: Digest + Clone> ProverTranscript for HashProverTranscript<D> {
+    fn send_bytes(&mut self, label: &str, data: &[u8]) {
+        self.state.absorb(Tag::Send, label, data);
+        self.proof.extend_from_slice(data);
+    }
+
+    fn hint_bytes(&mut self, data: &[u8]) {
+        self.proof.extend_from_slice(data);
+    }
+
+    fn grind(&mut self, label: &str, bits: u32) -> Result<(), TranscriptError> {
+        if bits == 0 {
+            return Ok(());
+        }
+        let pow = self.state.pow_challenge(label, bits)?;
+        let nonce = (0..=u64::MAX)
+            .find(|&nonce| pow.accepts(nonce))
+            .ok_or(TranscriptError::GrindingFailed { bits })?;
+        let bytes = nonce.to_le_bytes();
+        self.state.absorb(Tag::Nonce, label, &bytes);
+        self.proof.extend_from_slice(&bytes);
+        Ok(())
+    }
+
+    fn into_proof(self) -> Vec<u8> {
+        self.proof
+    }
+}
+
+/// The verifier side of the hash transcript, reading a proof byte string.
+#[derive(Clone, Debug)]
+pub struct HashVerifierTranscript<'a, D> {
+    state: HashState<D>,
+    remaining: &'a [u8],
+}
+
+impl<'a, D: Digest + Clone> HashVerifierTranscript<'a, D> {
+    /// A verifier transcript over `proof`, for the same protocol and instance the prover used.
+    #[must_use]
+    pub fn new(domain: DomainSeparator<'_>, proof: &'a [u8]) -> Self {
+        Self {
+            state: HashState::new(&domain),
+            remaining: proof,
+        }
+    }
+
+    /// Number of proof bytes not read yet.
+    #[must_use]
+    pub fn remaining(&self) -> usize {
+        self.remaining.len()
+    }
+
+    /// Splits off the next `n` bytes.
+    fn take(&mut self, n: usize) -> Result<&'a [u8], TranscriptError> {
+        if n > self.remaining.len() {
+            return Err(TranscriptError::Truncated {
+                expected: n,
+                remaining: self.remaining.len(),
+            });
+        }
+        let (head, tail) = self.remaining.split_at(n);
+        self.remaining = tail;
+        Ok(head)
+    }
+}
+
+impl<D: Digest + Clone> Transcript for HashVerifierTranscript<'_, D> {
+    fn public_bytes(&mut self, label: &str, data: &[u8]) {
+        self.state.absorb(Tag::Public, label, data);
+    }
+
+    fn challenge_bytes(&mut self, label: &str, out: &mut [u8]) {
+        self.state.squeeze(label, out);
+    }
+}
+
+impl<D: Digest + Clone> VerifierTranscript for HashVerifierTranscript<'_, D> {
+    fn recv_bytes(&mut self, label: &str, n: usize) -> Result<&[u8], TranscriptError> {
+        let data = self.take(n)?;
+        self.state.absorb(Tag::Send, label, data);
+        Ok(data)
+    }
+
+    fn hint_bytes(&mut self, n: usize) -> Result<&[u8], TranscriptError> {
+        self.take(n)
+    }
+
+    fn check_grind(&mut self, label: &str, bits: u32) -> Result<(), TranscriptError> {
+        if bits == 0 {
+            return Ok(());
+        }
+        let pow = self.state.pow_challenge(label, bits)?;
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(self.take(8)?);
+        if !pow.accepts(u64::from_le_bytes(bytes)) {
+            return Err(TranscriptError::GrindingFailed { bits });
+        }
+        self.state.absorb(Tag::Nonce, label, &bytes);
+        Ok(())
+    }
+
+    fn finish(self) -> Result<(), TranscriptError> {
+        match self.remaining.len() {
+            0 => Ok(()),
+            remaining => Err(TranscriptError::TrailingBytes { remaining }),
+        }
+    }
+}
+
+/// The hash transcript over SHA-256, prover side.
+pub type Sha256ProverTranscript = HashProverTranscript<sha2::Sha256>;
+/// The hash transcript over SHA-256, verifier side.
+pub type Sha256VerifierTranscript<'a> = HashVerifierTranscript<'a, sha2::Sha256>;
+/// The hash transcript over BLAKE3 (256-bit output), prover side.
+pub type Blake3ProverTranscript = HashProverTranscript<blake3::Hasher>;
+/// The hash transcript over BLAKE3 (256-bit output), verifier side.
+pub type Blake3VerifierTranscript<'a> = HashVerifierTranscript<'a, blake3::Hasher>;

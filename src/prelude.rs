@@ -1,0 +1,14 @@
+//! The items most programs need: `use flockwork::prelude::*;`.
+
+pub use flockwork_core::{
+    MultilinearPoly, SplitEq, SumcheckClaim, SumcheckOutput, SumcheckProver, UnivariatePoly,
+    VerifyError, eq_eval, eq_table, prove, soundness_bits, verify,
+};
+pub use flockwork_field::{BinaryField, ExtensionField, Field, PackedField, PrimeField};
+pub use flockwork_field_binary::{Aes8, Ghash128, Ghash256, Tower8, Tower128};
+pub use flockwork_field_prime::{Bls12_381Fr, Bn254Fr, Goldilocks, GoldilocksArk};
+pub use flockwork_transcript::{
+    Blake3ProverTranscript, Blake3VerifierTranscript, DomainSeparator, ProverTranscript,
+    Sha256ProverTranscript, Sha256VerifierTranscript, Transcript, TranscriptError,
+    VerifierTranscript,
+};

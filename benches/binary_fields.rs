@@ -19,23 +19,10 @@ use flockwork_field_binary::iso::{ghash_to_tower, tower_mul_via_ghash, tower_to_
 use flockwork_field_binary::{
     Aes8, AesTower128, ByteMulTable, Ghash128, Ghash256, Tower8, Tower128, phi8,
 };
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
+use flockwork_testkit::seeded_vec;
 
 /// Elements per iteration.
 const N: usize = 1024;
-
-/// `n` uniformly random elements of `F` from a fixed seed.
-fn random_elements<F: Field>(n: usize, seed: u64) -> Vec<F> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut bytes = vec![0u8; F::UNIFORM_BYTES];
-    (0..n)
-        .map(|_| {
-            rng.fill_bytes(&mut bytes);
-            F::from_uniform_bytes(&bytes)
-        })
-        .collect()
-}
 
 /// Benchmarks `out[i] = op(x[i], y[i])` over `N` random pairs as `group/name`.
 fn bench_binary<X: Field, Y: Field, O: Copy + Default>(
@@ -43,7 +30,7 @@ fn bench_binary<X: Field, Y: Field, O: Copy + Default>(
     name: &str,
     op: impl Fn(X, Y) -> O,
 ) {
-    let (xs, ys) = (random_elements::<X>(N, 1), random_elements::<Y>(N, 2));
+    let (xs, ys) = (seeded_vec::<X>(1, N), seeded_vec::<Y>(2, N));
     let mut out = vec![O::default(); N];
     let mut group = c.benchmark_group("binary_fields");
     group

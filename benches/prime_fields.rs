@@ -18,25 +18,12 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use flockwork_field::Field;
 use flockwork_field_prime::{Bls12_381Fr, Bn254Fr, Goldilocks, GoldilocksArk};
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
+use flockwork_testkit::seeded_vec;
 
 /// Products per multiplication iteration.
 const MUL_BATCH: usize = 1024;
 /// Inversions per inversion iteration.
 const INV_BATCH: usize = 64;
-
-/// `n` uniformly random elements of `F` from a fixed seed.
-fn random_elements<F: Field>(n: usize, seed: u64) -> Vec<F> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut bytes = vec![0u8; F::UNIFORM_BYTES];
-    (0..n)
-        .map(|_| {
-            rng.fill_bytes(&mut bytes);
-            F::from_uniform_bytes(&bytes)
-        })
-        .collect()
-}
 
 /// Throughput of `out[i] = xs[i] * ys[i]` for any multiplicable `Copy` type.
 fn mul_throughput<T: Copy + Mul<Output = T>>(
@@ -62,20 +49,20 @@ fn multiply(c: &mut Criterion) {
     group.throughput(Throughput::Elements(MUL_BATCH as u64));
 
     let (x, y) = (
-        random_elements::<Goldilocks>(MUL_BATCH, 1),
-        random_elements::<Goldilocks>(MUL_BATCH, 2),
+        seeded_vec::<Goldilocks>(1, MUL_BATCH),
+        seeded_vec::<Goldilocks>(2, MUL_BATCH),
     );
     mul_throughput(&mut group, "goldilocks_u64", &x, &y);
 
     let (x, y) = (
-        random_elements::<GoldilocksArk>(MUL_BATCH, 1),
-        random_elements::<GoldilocksArk>(MUL_BATCH, 2),
+        seeded_vec::<GoldilocksArk>(1, MUL_BATCH),
+        seeded_vec::<GoldilocksArk>(2, MUL_BATCH),
     );
     mul_throughput(&mut group, "goldilocks_ark", &x, &y);
 
     let (x, y) = (
-        random_elements::<Bn254Fr>(MUL_BATCH, 1),
-        random_elements::<Bn254Fr>(MUL_BATCH, 2),
+        seeded_vec::<Bn254Fr>(1, MUL_BATCH),
+        seeded_vec::<Bn254Fr>(2, MUL_BATCH),
     );
     mul_throughput(&mut group, "bn254_fr_adapter", &x, &y);
     // The same values as raw `ark_bn254::Fr`: the peer baseline.
@@ -84,8 +71,8 @@ fn multiply(c: &mut Criterion) {
     mul_throughput(&mut group, "bn254_fr_plain_ark", &raw_x, &raw_y);
 
     let (x, y) = (
-        random_elements::<Bls12_381Fr>(MUL_BATCH, 1),
-        random_elements::<Bls12_381Fr>(MUL_BATCH, 2),
+        seeded_vec::<Bls12_381Fr>(1, MUL_BATCH),
+        seeded_vec::<Bls12_381Fr>(2, MUL_BATCH),
     );
     mul_throughput(&mut group, "bls12_381_fr_adapter", &x, &y);
     group.finish();
@@ -93,7 +80,7 @@ fn multiply(c: &mut Criterion) {
 
 /// Throughput of `Field::inverse` over `INV_BATCH` independent nonzero inputs.
 fn inverse_throughput<F: Field>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
-    let xs = random_elements::<F>(INV_BATCH, 3);
+    let xs = seeded_vec::<F>(3, INV_BATCH);
     let mut out = xs.clone();
     group.bench_function(name, |b| {
         b.iter(|| {

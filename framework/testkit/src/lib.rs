@@ -39,3 +39,10 @@ pub fn random<F: Field>(rng: &mut impl RngCore) -> F {
 pub fn random_vec<F: Field>(rng: &mut impl RngCore, n: usize) -> Vec<F> {
     (0..n).map(|_| random(rng)).collect()
 }
+
+/// `n` uniformly random field elements from a numbered seed (benchmarks and tests that need
+/// the same inputs on every run).
+#[must_use]
+pub fn seeded_vec<F: Field>(seed: u64, n: usize) -> Vec<F> {
+    random_vec(&mut rand_chacha::ChaCha20Rng::seed_from_u64(seed), n)
+}

@@ -8,11 +8,14 @@
 //! | [`field::check_field`] | field axioms (proptest), edge values, canonical bytes, uniform sampling, `from_index` |
 //! | [`field::check_packed`] | a packed field agrees with its scalar field lane by lane |
 //! | [`field::check_extension`] | `From<B>` is a ring embedding, `E × B` products, base coordinates |
+//! | [`sumcheck::check_sumcheck`] | the sumcheck engine over a field: honest proofs, tampering, truncation, malformed statements |
+//! | [`mutation::check_mutations`] | any verifier: every byte change, truncation and extension of an honest proof is rejected, without a panic |
 //!
 //! The suites panic with a descriptive message on the first violation (they are called from
 //! `#[test]` functions). Randomness is seeded, so failures reproduce.
 
 pub mod field;
+pub mod mutation;
 pub mod sumcheck;
 
 use flockwork_field::Field;

@@ -58,9 +58,15 @@ fn every_page_is_in_the_summary() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src");
     let summary = fs::read_to_string(dir.join("SUMMARY.md")).expect("SUMMARY.md exists");
     for page in book_pages() {
-        let name = page.file_name().and_then(|n| n.to_str()).expect("utf-8 name");
+        let name = page
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("utf-8 name");
         if name != "SUMMARY.md" {
-            assert!(summary.contains(&format!("({name})")), "{name} is not in SUMMARY.md");
+            assert!(
+                summary.contains(&format!("({name})")),
+                "{name} is not in SUMMARY.md"
+            );
         }
     }
 }

@@ -45,7 +45,10 @@ fn mutate_sumcheck<F: Field>(name: &str, num_vars: usize, degree: usize) {
         Ok(())
     };
     let report = check_mutations(name, &proof, MutationBudget::default(), verifier);
-    assert!(report.exhaustive, "{name}: the test sizes are meant to be exhaustive");
+    assert!(
+        report.exhaustive,
+        "{name}: the test sizes are meant to be exhaustive"
+    );
     println!("sumcheck/{name} ({} proof bytes): {report}", proof.len());
 }
 

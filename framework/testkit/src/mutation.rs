@@ -67,7 +67,11 @@ impl core::fmt::Display for MutationReport {
             self.total(),
             self.total(),
             self.byte_changes,
-            if self.exhaustive { ", exhaustive" } else { ", sampled" },
+            if self.exhaustive {
+                ", exhaustive"
+            } else {
+                ", sampled"
+            },
             self.truncations,
             self.extensions
         )

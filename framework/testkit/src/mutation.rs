@@ -115,9 +115,9 @@ pub fn check_mutations<E: Debug>(
         mutated[position] = original;
     };
     if exhaustive {
-        for position in 0..proof.len() {
+        for (position, &byte) in proof.iter().enumerate() {
             for delta in 1..=255u8 {
-                change(position, proof[position] ^ delta);
+                change(position, byte ^ delta);
                 report.byte_changes += 1;
             }
         }

@@ -8,6 +8,7 @@
 //! | [`eq`] | [`eq_eval`], [`eq_table`] and the split table [`SplitEq`] (`eq = eq_lo ⊗ eq_hi`) |
 //! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
 //! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
+//! | [`circuit`] | Boolean circuits written once against [`CircuitBuilder`]: statistics, bit-sliced batch witnesses, the block R1CS lowering with forward/backward walks |
 //! | [`VerifyError`] | why a verifier rejected |
 //!
 //! ## Conventions
@@ -71,6 +72,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod circuit;
 pub mod eq;
 mod error;
 pub mod multilinear;
@@ -78,6 +80,7 @@ mod parallel;
 pub mod sumcheck;
 pub mod univariate;
 
+pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
 pub use eq::{SplitEq, eq_eval, eq_table};
 pub use error::VerifyError;
 pub use multilinear::MultilinearPoly;

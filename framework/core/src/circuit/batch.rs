@@ -1,0 +1,150 @@
+//! Batch witness generation: bit-sliced over 64 instances, parallel over groups of 64.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::eval::LaneEvaluator;
+use super::transpose::{blocks_of_lanes, lanes_of_blocks};
+use super::{Gadget, SlotKind, StatsCounter};
+
+/// The committed bits of a batch, one `2^m0`-bit block per instance (see the module docs
+/// for the packing), and on request the A-side and B-side bit vectors in the same layout
+/// (`a ∧ b = z` bit by bit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchWitness {
+    /// `m0`.
+    pub log_block: usize,
+    /// Number of instances `K`.
+    pub instances: usize,
+    /// `z`, `K · 2^m0 / 64` words.
+    pub z: Vec<u64>,
+    /// `(A z, B z)` when requested.
+    pub sides: Option<(Vec<u64>, Vec<u64>)>,
+}
+
+impl BatchWitness {
+    /// Words per instance block, `2^m0 / 64`.
+    #[must_use]
+    pub fn block_words(&self) -> usize {
+        (1 << self.log_block) / 64
+    }
+
+    /// Bit `position` of instance `instance`.
+    ///
+    /// # Panics
+    /// If out of range.
+    #[must_use]
+    pub fn bit(&self, instance: usize, position: usize) -> bool {
+        assert!(instance < self.instances && position < 1 << self.log_block);
+        let i = (instance << self.log_block) + position;
+        (self.z[i / 64] >> (i % 64)) & 1 == 1
+    }
+}
+
+/// Generates the batch witness of `gadget` for `K = inputs.len() / input_words` instances,
+/// where instance `k`'s input vector (see [`super::IoLayout`]) is
+/// `inputs[k·input_words .. (k+1)·input_words]`.
+///
+/// Instances are processed 64 at a time by the bit-sliced [`LaneEvaluator`] (inputs and
+/// outputs cross between instance-major and bit-sliced order with 64×64 bit transposes);
+/// with feature `parallel` the groups run on rayon's pool.
+///
+/// # Panics
+/// If `inputs.len()` is not a multiple of the input-vector length in words.
+#[must_use]
+pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) -> BatchWitness {
+    let stats = StatsCounter::run(gadget);
+    let input_words = gadget.layout().vector_bits(SlotKind::Input) / 64;
+    assert!(input_words > 0, "gadget has no inputs");
+    assert_eq!(inputs.len() % input_words, 0, "ragged input vectors");
+    let instances = inputs.len() / input_words;
+    let block_words = stats.block_bits() / 64;
+    let group_words = 64 * block_words;
+    let mut z = vec![0u64; instances * block_words];
+    // Without sides, each group gets a one-word placeholder chunk that stays unused.
+    let groups = instances.div_ceil(64);
+    let (side_len, side_chunk) = if record_sides {
+        (z.len(), group_words)
+    } else {
+        (groups, 1)
+    };
+    let mut sa = vec![0u64; side_len];
+    let mut sb = vec![0u64; side_len];
+
+    let fill = |g: usize, zc: &mut [u64], ac: &mut [u64], bc: &mut [u64]| {
+        let lanes = lanes_of_blocks(inputs, input_words, 64 * g, instances);
+        let eval = LaneEvaluator::run_with_capacity(gadget, &lanes, record_sides, stats.positions);
+        let live = zc.len() / block_words;
+        blocks_of_lanes(eval.z(), block_words, live, zc);
+        if let Some((a, b)) = eval.sides() {
+            blocks_of_lanes(a, block_words, live, ac);
+            blocks_of_lanes(b, block_words, live, bc);
+        }
+    };
+    run_groups(&mut z, &mut sa, &mut sb, group_words, side_chunk, &fill);
+    let sides = record_sides.then_some((sa, sb));
+    BatchWitness {
+        log_block: stats.log_block,
+        instances,
+        z,
+        sides,
+    }
+}
+
+/// Calls `fill(g, z_g, a_g, b_g)` for every group `g` of disjoint chunks, in parallel with
+/// feature `parallel`.
+fn run_groups<F>(
+    z: &mut [u64],
+    a: &mut [u64],
+    b: &mut [u64],
+    chunk: usize,
+    side_chunk: usize,
+    fill: &F,
+) where
+    F: Fn(usize, &mut [u64], &mut [u64], &mut [u64]) + Sync,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        z.par_chunks_mut(chunk)
+            .zip(a.par_chunks_mut(side_chunk))
+            .zip(b.par_chunks_mut(side_chunk))
+            .enumerate()
+            .for_each(|(g, ((zc, ac), bc))| fill(g, zc, ac, bc));
+    }
+    #[cfg(not(feature = "parallel"))]
+    z.chunks_mut(chunk)
+        .zip(a.chunks_mut(side_chunk))
+        .zip(b.chunks_mut(side_chunk))
+        .enumerate()
+        .for_each(|(g, ((zc, ac), bc))| fill(g, zc, ac, bc));
+}
+
+/// Evaluates one instance and returns its output vector (the output regions concatenated
+/// in declaration order, as little-endian `u64` words).
+///
+/// # Panics
+/// If `input` is not exactly one input vector.
+#[must_use]
+pub fn evaluate<G: Gadget>(gadget: &G, input: &[u64]) -> Vec<u64> {
+    let layout = gadget.layout();
+    assert_eq!(
+        input.len() * 64,
+        layout.vector_bits(SlotKind::Input),
+        "wrong input length"
+    );
+    let lanes = lanes_of_blocks(input, input.len(), 0, 1);
+    let eval = LaneEvaluator::run(gadget, &lanes, false);
+    let mut out = vec![0u64; layout.vector_bits(SlotKind::Output) / 64];
+    let outputs = (0..layout.slots().len())
+        .map(super::SlotId)
+        .filter(|&s| layout.slot(s).kind == SlotKind::Output);
+    let mut bit = 0;
+    for s in outputs {
+        for p in layout.positions(s) {
+            out[bit / 64] |= (eval.z()[p] & 1) << (bit % 64);
+            bit += 1;
+        }
+    }
+    out
+}

@@ -1,0 +1,128 @@
+//! Boolean circuits of AND and XOR gates, written once and interpreted many ways.
+//!
+//! A hash is written once as a [`Gadget`] against the [`CircuitBuilder`] trait (the idea of
+//! Plonky3's `Air<AB: AirBuilder>::eval` and of Binius64's circuit builders). The same code
+//! then runs under several interpreters:
+//!
+//! | interpreter | `Wire` | produces |
+//! |---|---|---|
+//! | [`StatsCounter`] | `()` | [`CircuitStats`]: AND gates, committed bits, linear slots, `m0` |
+//! | [`LaneEvaluator`] | `u64` (64 instances, bit-sliced) | committed bits `z` (and the A/B sides) |
+//! | [`R1csLowering`] | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
+//!
+//! and [`batch_witness`] runs the evaluator over many instances in parallel.
+//!
+//! ## The encoding (Flock notes §2; Bünz–Rothblum–Wang, *Flock*, eprint 2026/1329)
+//!
+//! Only the results of AND gates and explicitly materialized linear values are committed.
+//! With `C0 = I`, every committed position `j` of an instance block has exactly one row
+//! `(A0 z)_j · (B0 z)_j = z_j` over F2, where each row of `A0`, `B0` is an XOR of committed
+//! bits:
+//!
+//! * the constant wire `1 · 1 = 1` (it must be pinned to 1 by the prover's lincheck, since
+//!   `0 · 0 = 0` satisfies the row too);
+//! * a free input `x · 1 = x`;
+//! * an AND gate `t = a ∧ b`: `a · b = t`;
+//! * a materialized or output bit `s` of the linear value `ℓ`: `ℓ · 1 = s`;
+//! * unused (padding) positions: `0 · 0 = 0`.
+//!
+//! XOR, NOT (`x ⊕ 1`, through the constant wire), rotations, shifts and permutations are
+//! free: they only relabel or combine wires symbolically. Addition modulo `2^N` costs `N − 1`
+//! ANDs through the auxiliary bits of [`WordBuilder::add`].
+//!
+//! ## Positions in an instance block
+//!
+//! `[IO regions (slot-aligned) | constant | internal bits in creation order | padding]`,
+//! `2^m0` positions in all ([`IoLayout`]). Every interpreter shares one allocator, so they
+//! agree bit for bit.
+//!
+//! ## Batch layout
+//!
+//! The batch witness of `K` instances is `z = z_0 ‖ z_1 ‖ … ‖ z_{K−1}`, one block of `2^m0`
+//! bits per instance, packed little-endian into `u64` words (bit `p` of instance `k` is bit
+//! `(k·2^m0 + p) mod 64` of word `(k·2^m0 + p) / 64`).
+
+mod batch;
+mod eval;
+mod layout;
+mod lowering;
+mod stats;
+mod transpose;
+mod word;
+
+use alloc::vec::Vec;
+
+pub use batch::{BatchWitness, batch_witness, evaluate};
+pub use eval::LaneEvaluator;
+pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
+pub use lowering::{Node, NodeId, R1csLowering};
+pub use stats::{CircuitStats, StatsCounter};
+pub use transpose::transpose64;
+pub use word::{WordBuilder, rotl, rotr, shl, shr};
+
+/// The primitive operations a gadget is written against.
+///
+/// A `Wire` carries one bit of every instance the interpreter handles (a symbolic node, a
+/// bit-sliced `u64`, nothing at all). Only [`CircuitBuilder::and`],
+/// [`CircuitBuilder::materialize`] and the IO methods commit bits; everything else is free.
+/// Word-level helpers (rotations, modular addition, ...) live in [`WordBuilder`], which every
+/// builder implements.
+pub trait CircuitBuilder {
+    /// One bit of the circuit, as this interpreter represents it.
+    type Wire: Copy;
+
+    /// The constant 0 (the empty XOR; costs nothing and commits nothing).
+    fn zero(&self) -> Self::Wire;
+
+    /// The constant wire 1 (a committed position with row `1 · 1 = 1`).
+    fn one(&self) -> Self::Wire;
+
+    /// `a ⊕ b` (free).
+    fn xor(&mut self, a: Self::Wire, b: Self::Wire) -> Self::Wire;
+
+    /// `a ∧ b`: commits the result (row `a · b = t`).
+    fn and(&mut self, a: Self::Wire, b: Self::Wire) -> Self::Wire;
+
+    /// Commits the linear value `a` to a fresh position (row `a · 1 = s`) and returns the
+    /// committed bit. Used to cap the density of the rows that read `a`.
+    fn materialize(&mut self, a: Self::Wire) -> Self::Wire;
+
+    /// The bits of input region `slot` (rows `x · 1 = x`).
+    ///
+    /// # Panics
+    /// If the region is not an input or was read before.
+    fn input(&mut self, slot: SlotId) -> Vec<Self::Wire>;
+
+    /// Writes the output region `slot` (rows `ℓ · 1 = out`).
+    ///
+    /// # Panics
+    /// If the region is not an output, was written before or has another length.
+    fn output(&mut self, slot: SlotId, wires: &[Self::Wire]);
+
+    /// `¬a = a ⊕ 1` (free, through the constant wire).
+    fn not(&mut self, a: Self::Wire) -> Self::Wire {
+        let one = self.one();
+        self.xor(a, one)
+    }
+}
+
+/// A fixed Boolean computation (one instance of the batch), written once against
+/// [`CircuitBuilder`].
+///
+/// `synthesize` must be data-independent (the same sequence of builder calls for every
+/// input) and must read every input region and write every output region exactly once.
+pub trait Gadget: Sync {
+    /// The IO regions of one instance.
+    fn layout(&self) -> IoLayout;
+
+    /// Emits the circuit.
+    fn synthesize<B: CircuitBuilder>(&self, builder: &mut B);
+
+    /// Constraint statistics ([`StatsCounter`]).
+    fn stats(&self) -> CircuitStats
+    where
+        Self: Sized,
+    {
+        StatsCounter::run(self)
+    }
+}

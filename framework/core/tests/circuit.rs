@@ -1,0 +1,101 @@
+//! The circuit builder's interpreters on small gadgets.
+
+use flockwork_core::circuit::{
+    CircuitBuilder, Gadget, IoLayout, R1csLowering, SlotId, WordBuilder, batch_witness, evaluate,
+    rotl, rotr, shl, shr, transpose64,
+};
+
+#[test]
+fn transpose64_matches_the_definition() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let m: [u64; 64] = core::array::from_fn(|_| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    });
+    let mut t = m;
+    transpose64(&mut t);
+    for (r, row) in m.iter().enumerate() {
+        for (c, column) in t.iter().enumerate() {
+            assert_eq!((column >> r) & 1, (row >> c) & 1);
+        }
+    }
+}
+
+#[test]
+fn layout_positions() {
+    let layout = IoLayout::new(256)
+        .input("a", 0, 256)
+        .output("b", 1, 128)
+        .input("c", 2, 512);
+    assert_eq!(layout.const_position(), 1024);
+    assert_eq!(layout.positions(SlotId(2)), 512..1024);
+    assert_eq!(layout.vector_offset(SlotId(2)), 256);
+    assert_eq!(layout.vector_offset(SlotId(1)), 0);
+}
+
+#[test]
+#[should_panic(expected = "overlaps")]
+fn overlapping_regions_are_rejected() {
+    let _ = IoLayout::new(64).input("a", 0, 128).output("b", 1, 64);
+}
+
+/// `y = x0 + x1` and `x0 <<< 3 ⊕ x1 >> 5 ⊕ x0 << 7` (mod 2^N) on N-bit words.
+struct Adder<const N: usize>;
+
+impl<const N: usize> Gadget for Adder<N> {
+    fn layout(&self) -> IoLayout {
+        let bits = (2 * N).max(64);
+        IoLayout::new(bits).input("x", 0, bits).output("y", 1, bits)
+    }
+
+    fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
+        let x = b.input(SlotId(0));
+        let x0: [B::Wire; N] = core::array::from_fn(|i| x[i]);
+        let x1: [B::Wire; N] = core::array::from_fn(|i| x[N + i]);
+        let sum = b.add(&x0, &x1);
+        let z = b.zero();
+        let mix = b.xor_words(&rotl(&x0, 3), &shr(&x1, 5, z));
+        let mix = b.xor_words(&mix, &shl(&x0, 7, z));
+        let mut out = sum.to_vec();
+        out.extend_from_slice(&mix);
+        out.resize(x.len(), z);
+        b.output(SlotId(1), &out);
+    }
+}
+
+#[test]
+fn addition_costs_n_minus_one_ands_and_is_correct() {
+    assert_eq!(Adder::<32>.stats().and_gates, 31);
+    assert_eq!(Adder::<8>.stats().and_gates, 7);
+    let mut s = 0x1234_5678_9abc_def0u64;
+    for _ in 0..50 {
+        s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let (x0, x1) = (s as u32, (s >> 32) as u32);
+        let out = evaluate(&Adder::<32>, &[s]);
+        assert_eq!(out[0] as u32, x0.wrapping_add(x1));
+        let mix = x0.rotate_left(3) ^ (x1 >> 5) ^ (x0 << 7);
+        assert_eq!((out[0] >> 32) as u32, mix);
+        let x8 = (s as u8, (s >> 8) as u8);
+        assert_eq!(
+            evaluate(&Adder::<8>, &[s & 0xffff])[0] as u8,
+            x8.0.wrapping_add(x8.1)
+        );
+    }
+    assert_eq!(rotr(&[0, 1, 2, 3], 1), [1, 2, 3, 0]);
+}
+
+#[test]
+fn batch_of_adders_satisfies_the_r1cs() {
+    let inputs: Vec<u64> = (0..130u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .collect();
+    let w = batch_witness(&Adder::<32>, &inputs, false);
+    let lowering = R1csLowering::new(&Adder::<32>);
+    assert_eq!(lowering.first_violation(&w.z, 130), None);
+    let mut z = w.z.clone();
+    let bit = (129 << w.log_block) + 130; // an internal bit of the last instance
+    z[bit / 64] ^= 1 << (bit % 64);
+    assert_eq!(lowering.first_violation(&z, 130).map(|v| v.0), Some(129));
+}

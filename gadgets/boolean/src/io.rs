@@ -1,0 +1,263 @@
+//! IO glue: witness builders for hash chains and Merkle trees.
+//!
+//! The hash-chain and Merkle arguments of the batch-R1CS prover (Flock notes §3 "IO") read
+//! the committed IO regions of consecutive instances. These builders compute the instance
+//! inputs natively (each instance's input depends on earlier outputs), then generate the
+//! batch witness, so the regions satisfy, bit for bit:
+//!
+//! * **chain**: the state-out region of instance `i` equals the state-in region of
+//!   instance `i + 1` ([`ChainStep::STATE_IN`], [`ChainStep::STATE_OUT`]);
+//! * **Merkle**: instances are the internal nodes level by level from the leaves up, left to
+//!   right (the root last); the left/right child digests occupy the two halves of the
+//!   message region ([`MerkleNode::CHILDREN`]) and the node digest its output region
+//!   ([`MerkleNode::DIGEST`]).
+//!
+//! The prover needs a power-of-two number of instances (at least 8); padding instances must
+//! be real computations (pitfall 1 of the notes), e.g. more chain steps.
+
+use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, batch_witness};
+
+use crate::blake3::Blake3Compress;
+use crate::constants::{BLAKE3_IV, BLAKE3_PARENT, SHA256_IV};
+use crate::keccak::KeccakF1600;
+use crate::native::{blake3_compress, keccak_p1600, sha256_compress};
+use crate::sha256::Sha256Compress;
+
+/// A gadget whose instances chain: `state_{i+1} = step(state_i, data_i)`.
+pub trait ChainStep: Gadget {
+    /// The chained state.
+    type State: Copy;
+    /// Per-instance data besides the state (a message block, nothing, ...).
+    type Data;
+    /// Region holding the input state.
+    const STATE_IN: SlotId;
+    /// Region holding the output state.
+    const STATE_OUT: SlotId;
+
+    /// The input vector of one instance.
+    fn chain_input(&self, state: &Self::State, data: &Self::Data) -> Vec<u64>;
+
+    /// The next state, computed natively.
+    fn chain_next(&self, state: &Self::State, data: &Self::Data) -> Self::State;
+}
+
+/// A gadget that compresses two child digests into a parent digest.
+pub trait MerkleNode: Gadget {
+    /// A node digest.
+    type Digest: Copy;
+    /// Region holding `left ‖ right`.
+    const CHILDREN: SlotId;
+    /// Region holding the node digest.
+    const DIGEST: SlotId;
+
+    /// The input vector of the instance hashing `left ‖ right`.
+    fn node_input(&self, left: &Self::Digest, right: &Self::Digest) -> Vec<u64>;
+
+    /// The parent digest, computed natively.
+    fn node_digest(&self, left: &Self::Digest, right: &Self::Digest) -> Self::Digest;
+}
+
+/// A hash chain: the states (`K + 1`, the initial one first), the instance inputs and the
+/// batch witness of the `K` steps.
+#[derive(Clone, Debug)]
+pub struct ChainWitness<S> {
+    /// `state_0 .. state_K`.
+    pub states: Vec<S>,
+    /// Concatenated input vectors of the `K` instances.
+    pub inputs: Vec<u64>,
+    /// The batch witness.
+    pub witness: BatchWitness,
+}
+
+/// Builds the witness of the chain starting at `init` with one instance per `data` item.
+#[must_use]
+pub fn chain_witness<G: ChainStep>(
+    gadget: &G,
+    init: G::State,
+    data: &[G::Data],
+    record_sides: bool,
+) -> ChainWitness<G::State> {
+    let mut states = Vec::with_capacity(data.len() + 1);
+    let mut inputs = Vec::new();
+    let mut state = init;
+    states.push(state);
+    for d in data {
+        inputs.extend(gadget.chain_input(&state, d));
+        state = gadget.chain_next(&state, d);
+        states.push(state);
+    }
+    let witness = batch_witness(gadget, &inputs, record_sides);
+    ChainWitness {
+        states,
+        inputs,
+        witness,
+    }
+}
+
+/// A Merkle tree: its levels (`levels[0]` the leaves, the last one the root), the instance
+/// inputs (internal nodes level by level, left to right) and the batch witness.
+#[derive(Clone, Debug)]
+pub struct MerkleWitness<D> {
+    /// Digests per level, leaves first.
+    pub levels: Vec<Vec<D>>,
+    /// Concatenated input vectors of the `leaves − 1` instances.
+    pub inputs: Vec<u64>,
+    /// The batch witness.
+    pub witness: BatchWitness,
+}
+
+impl<D: Copy> MerkleWitness<D> {
+    /// The root digest.
+    #[must_use]
+    pub fn root(&self) -> D {
+        self.levels[self.levels.len() - 1][0]
+    }
+
+    /// Instance index of node `j` of level `level ≥ 1`.
+    ///
+    /// # Panics
+    /// If `level` is 0 or beyond the root.
+    #[must_use]
+    pub fn instance(&self, level: usize, j: usize) -> usize {
+        assert!(
+            level >= 1 && level < self.levels.len(),
+            "no instance at this level"
+        );
+        self.levels[1..level].iter().map(Vec::len).sum::<usize>() + j
+    }
+}
+
+/// Builds the witness of the Merkle tree over `leaves`.
+///
+/// # Panics
+/// If the number of leaves is not a power of two at least 2.
+#[must_use]
+pub fn merkle_witness<G: MerkleNode>(
+    gadget: &G,
+    leaves: &[G::Digest],
+    record_sides: bool,
+) -> MerkleWitness<G::Digest> {
+    assert!(
+        leaves.len() >= 2 && leaves.len().is_power_of_two(),
+        "a power-of-two number of leaves, at least 2"
+    );
+    let mut levels = vec![leaves.to_vec()];
+    let mut inputs = Vec::new();
+    while levels[levels.len() - 1].len() > 1 {
+        let below = &levels[levels.len() - 1];
+        let mut level = Vec::with_capacity(below.len() / 2);
+        for pair in below.chunks_exact(2) {
+            inputs.extend(gadget.node_input(&pair[0], &pair[1]));
+            level.push(gadget.node_digest(&pair[0], &pair[1]));
+        }
+        levels.push(level);
+    }
+    let witness = batch_witness(gadget, &inputs, record_sides);
+    MerkleWitness {
+        levels,
+        inputs,
+        witness,
+    }
+}
+
+/// `left ‖ right` as 16 words.
+fn concat8(left: &[u32; 8], right: &[u32; 8]) -> [u32; 16] {
+    core::array::from_fn(|i| if i < 8 { left[i] } else { right[i - 8] })
+}
+
+impl ChainStep for Sha256Compress {
+    type State = [u32; 8];
+    type Data = [u8; 64];
+    const STATE_IN: SlotId = Self::H_IN;
+    const STATE_OUT: SlotId = Self::H_OUT;
+
+    fn chain_input(&self, state: &[u32; 8], block: &[u8; 64]) -> Vec<u64> {
+        Self::encode_input(state, block).to_vec()
+    }
+
+    fn chain_next(&self, state: &[u32; 8], block: &[u8; 64]) -> [u32; 8] {
+        let mut next = *state;
+        sha256_compress(&mut next, block);
+        next
+    }
+}
+
+/// SHA-256 Merkle nodes: `parent = compress(IV, left ‖ right)` on the digest words.
+impl MerkleNode for Sha256Compress {
+    type Digest = [u32; 8];
+    const CHILDREN: SlotId = Self::MSG;
+    const DIGEST: SlotId = Self::H_OUT;
+
+    fn node_input(&self, left: &[u32; 8], right: &[u32; 8]) -> Vec<u64> {
+        Self::encode_words(&SHA256_IV, &concat8(left, right)).to_vec()
+    }
+
+    fn node_digest(&self, left: &[u32; 8], right: &[u32; 8]) -> [u32; 8] {
+        let mut state = SHA256_IV;
+        sha256_compress(&mut state, &Self::words_block(&concat8(left, right)));
+        state
+    }
+}
+
+/// Per-instance data of a BLAKE3 chain step besides the chaining value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blake3Block {
+    /// Message words.
+    pub words: [u32; 16],
+    /// Block counter.
+    pub counter: u64,
+    /// Bytes in the block.
+    pub block_len: u32,
+    /// Domain flags.
+    pub flags: u32,
+}
+
+impl ChainStep for Blake3Compress {
+    type State = [u32; 8];
+    type Data = Blake3Block;
+    const STATE_IN: SlotId = Self::CV_IN;
+    const STATE_OUT: SlotId = Self::CV_OUT;
+
+    fn chain_input(&self, cv: &[u32; 8], d: &Blake3Block) -> Vec<u64> {
+        Self::encode_input(cv, &d.words, d.counter, d.block_len, d.flags).to_vec()
+    }
+
+    fn chain_next(&self, cv: &[u32; 8], d: &Blake3Block) -> [u32; 8] {
+        let out = blake3_compress(cv, &d.words, d.counter, d.block_len, d.flags);
+        core::array::from_fn(|i| out[i])
+    }
+}
+
+/// BLAKE3 parent nodes (BLAKE3 spec §2.5): `compress(IV, left ‖ right, 0, 64, PARENT)[0..8]`.
+impl MerkleNode for Blake3Compress {
+    type Digest = [u32; 8];
+    const CHILDREN: SlotId = Self::MSG;
+    const DIGEST: SlotId = Self::CV_OUT;
+
+    fn node_input(&self, left: &[u32; 8], right: &[u32; 8]) -> Vec<u64> {
+        Self::encode_input(&BLAKE3_IV, &concat8(left, right), 0, 64, BLAKE3_PARENT).to_vec()
+    }
+
+    fn node_digest(&self, left: &[u32; 8], right: &[u32; 8]) -> [u32; 8] {
+        let out = blake3_compress(&BLAKE3_IV, &concat8(left, right), 0, 64, BLAKE3_PARENT);
+        core::array::from_fn(|i| out[i])
+    }
+}
+
+/// Keccak chains iterate the permutation: `s_{i+1} = Keccak-p(s_i)`.
+impl ChainStep for KeccakF1600 {
+    type State = [u64; 25];
+    type Data = ();
+    const STATE_IN: SlotId = Self::S_IN;
+    const STATE_OUT: SlotId = Self::S_OUT;
+
+    fn chain_input(&self, state: &[u64; 25], (): &()) -> Vec<u64> {
+        state.to_vec()
+    }
+
+    fn chain_next(&self, state: &[u64; 25], (): &()) -> [u64; 25] {
+        let mut next = *state;
+        keccak_p1600(&mut next, self.rounds());
+        next
+    }
+}

@@ -1,0 +1,55 @@
+//! # flockwork-boolean
+//!
+//! Keccak-f[1600], SHA-256 compression and BLAKE3 compression as circuits of AND and XOR
+//! gates, each written once against [`flockwork_core::circuit::CircuitBuilder`], plus the IO
+//! glue for hash chains and Merkle trees and portable native baselines.
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` |
+//! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
+//! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
+//! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`] |
+//! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p (the baselines and references) |
+//! | [`constants`] | round constants, IVs, schedules (computed from their definitions) |
+//! | [`words`] | packing 32-bit words into input/output vectors |
+//!
+//! The figures match the reference encoding of the Flock paper (Bünz, Rothblum, Wang,
+//! eprint 2026/1329; see `notes/flock.md` §2) and are pinned in the tests.
+//!
+//! ## Example
+//!
+//! ```
+//! use flockwork_boolean::{Sha256Compress, constants::SHA256_IV, native::sha256_compress};
+//! use flockwork_core::circuit::{Gadget, R1csLowering, batch_witness, evaluate};
+//!
+//! let block = [7u8; 64];
+//! let input = Sha256Compress::encode_input(&SHA256_IV, &block);
+//! let mut expected = SHA256_IV;
+//! sha256_compress(&mut expected, &block);
+//! assert_eq!(Sha256Compress::decode_output(&evaluate(&Sha256Compress, &input)), expected);
+//!
+//! let stats = Sha256Compress.stats();
+//! assert_eq!((stats.and_gates, stats.committed_bits, stats.log_block), (22_696, 31_401, 15));
+//!
+//! // Two instances, their committed bits satisfy the block R1CS.
+//! let inputs = [input, input].concat();
+//! let witness = batch_witness(&Sha256Compress, &inputs, false);
+//! assert_eq!(R1csLowering::new(&Sha256Compress).first_violation(&witness.z, 2), None);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod blake3;
+pub mod constants;
+pub mod io;
+pub mod keccak;
+pub mod native;
+pub mod sha256;
+pub mod words;
+
+pub use blake3::Blake3Compress;
+pub use io::{
+    Blake3Block, ChainStep, ChainWitness, MerkleNode, MerkleWitness, chain_witness, merkle_witness,
+};
+pub use keccak::KeccakF1600;
+pub use sha256::Sha256Compress;

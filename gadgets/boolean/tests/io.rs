@@ -1,0 +1,151 @@
+//! Hash-chain and Merkle witness builders: the IO regions line up as the arguments expect.
+
+use flockwork_boolean::constants::BLAKE3_CHUNK_START;
+use flockwork_boolean::native::{keccak_f1600, sha256_compress};
+use flockwork_boolean::{
+    Blake3Block, Blake3Compress, ChainStep, KeccakF1600, MerkleNode, Sha256Compress, chain_witness,
+    merkle_witness,
+};
+use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering, SlotId};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The bits of region `slot` in instance `k`.
+fn region<G: Gadget>(gadget: &G, w: &BatchWitness, k: usize, slot: SlotId) -> Vec<bool> {
+    gadget
+        .layout()
+        .positions(slot)
+        .map(|p| w.bit(k, p))
+        .collect()
+}
+
+/// `state_out(i) = state_in(i + 1)` for every link, and the R1CS holds.
+fn check_chain<G: ChainStep>(gadget: &G, w: &BatchWitness) {
+    for i in 0..w.instances - 1 {
+        assert_eq!(
+            region(gadget, w, i, G::STATE_OUT),
+            region(gadget, w, i + 1, G::STATE_IN)
+        );
+    }
+    let lowering = R1csLowering::new(gadget);
+    assert_eq!(lowering.first_violation(&w.z, w.instances), None);
+}
+
+/// Each node's child halves equal its children's digest regions, and the R1CS holds.
+fn check_merkle<G: MerkleNode>(gadget: &G, m: &flockwork_boolean::MerkleWitness<G::Digest>) {
+    let w = &m.witness;
+    for level in 2..m.levels.len() {
+        for j in 0..m.levels[level].len() {
+            let children = region(gadget, w, m.instance(level, j), G::CHILDREN);
+            let (left, right) = children.split_at(children.len() / 2);
+            let digest = |c| region(gadget, w, m.instance(level - 1, c), G::DIGEST);
+            assert_eq!(left, &digest(2 * j)[..]);
+            assert_eq!(right, &digest(2 * j + 1)[..]);
+        }
+    }
+    let lowering = R1csLowering::new(gadget);
+    assert_eq!(lowering.first_violation(&w.z, w.instances), None);
+}
+
+#[test]
+fn sha256_chain_and_merkle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let blocks: Vec<[u8; 64]> = (0..9).map(|_| rng.random()).collect();
+    let init: [u32; 8] = rng.random();
+    let chain = chain_witness(&Sha256Compress, init, &blocks, false);
+    let mut state = init;
+    for b in &blocks {
+        sha256_compress(&mut state, b);
+    }
+    assert_eq!(chain.states[9], state);
+    check_chain(&Sha256Compress, &chain.witness);
+
+    let leaves: Vec<[u32; 8]> = (0..8).map(|_| rng.random()).collect();
+    let tree = merkle_witness(&Sha256Compress, &leaves, false);
+    assert_eq!(tree.witness.instances, 7);
+    let parent = |l: &[u32; 8], r: &[u32; 8]| Sha256Compress.node_digest(l, r);
+    let level1: Vec<[u32; 8]> = leaves.chunks(2).map(|p| parent(&p[0], &p[1])).collect();
+    let level2: Vec<[u32; 8]> = level1.chunks(2).map(|p| parent(&p[0], &p[1])).collect();
+    assert_eq!(tree.root(), parent(&level2[0], &level2[1]));
+    check_merkle(&Sha256Compress, &tree);
+}
+
+#[test]
+fn blake3_chain_and_merkle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let blocks: Vec<Blake3Block> = (0..5)
+        .map(|i| Blake3Block {
+            words: rng.random(),
+            counter: 0,
+            block_len: 64,
+            flags: if i == 0 { BLAKE3_CHUNK_START } else { 0 },
+        })
+        .collect();
+    let chain = chain_witness(&Blake3Compress, rng.random(), &blocks, false);
+    check_chain(&Blake3Compress, &chain.witness);
+
+    // A 2-chunk BLAKE3 hash: the root is the parent of the two chunk chaining values, here
+    // with the ROOT flag added on top of PARENT, pinned to `blake3::hash`.
+    let input: Vec<u8> = (0..2048).map(|_| rng.random()).collect();
+    let leaves: Vec<[u32; 8]> = input
+        .chunks(1024)
+        .enumerate()
+        .map(|(i, c)| chunk_cv(c, i as u64))
+        .collect();
+    let tree = merkle_witness(&Blake3Compress, &leaves, false);
+    check_merkle(&Blake3Compress, &tree);
+    let words: [u32; 16] = core::array::from_fn(|i| {
+        if i < 8 {
+            leaves[0][i]
+        } else {
+            leaves[1][i - 8]
+        }
+    });
+    let flags =
+        flockwork_boolean::constants::BLAKE3_PARENT | flockwork_boolean::constants::BLAKE3_ROOT;
+    let root = flockwork_boolean::native::blake3_compress(
+        &flockwork_boolean::constants::BLAKE3_IV,
+        &words,
+        0,
+        64,
+        flags,
+    );
+    let bytes: Vec<u8> = root[..8].iter().flat_map(|w| w.to_le_bytes()).collect();
+    assert_eq!(bytes, blake3::hash(&input).as_bytes().to_vec());
+    // The tree's (non-root) parent differs from the root only by the ROOT flag.
+    assert_eq!(
+        tree.root(),
+        Blake3Compress.node_digest(&leaves[0], &leaves[1])
+    );
+}
+
+/// The chaining value of a full 1024-byte chunk (16 blocks) with chunk counter `counter`.
+fn chunk_cv(chunk: &[u8], counter: u64) -> [u32; 8] {
+    use flockwork_boolean::constants::{BLAKE3_CHUNK_END, BLAKE3_IV};
+    let mut cv = BLAKE3_IV;
+    for (i, block) in chunk.chunks(64).enumerate() {
+        let mut flags = 0;
+        if i == 0 {
+            flags |= BLAKE3_CHUNK_START;
+        }
+        if i == 15 {
+            flags |= BLAKE3_CHUNK_END;
+        }
+        let words = Blake3Compress::block_words(block.try_into().expect("64 bytes"));
+        let out = flockwork_boolean::native::blake3_compress(&cv, &words, counter, 64, flags);
+        cv = core::array::from_fn(|j| out[j]);
+    }
+    cv
+}
+
+#[test]
+fn keccak_chain() {
+    let init: [u64; 25] = ChaCha8Rng::seed_from_u64(23).random();
+    let chain = chain_witness(&KeccakF1600::new(), init, &[(), (), ()], false);
+    let mut state = init;
+    for _ in 0..3 {
+        keccak_f1600(&mut state);
+    }
+    assert_eq!(chain.states[3], state);
+    check_chain(&KeccakF1600::new(), &chain.witness);
+}

@@ -1,8 +1,8 @@
 //! The circuit builder's interpreters on small gadgets.
 
 use flockwork_core::circuit::{
-    CircuitBuilder, Gadget, IoLayout, R1csLowering, SlotId, WordBuilder, batch_witness, evaluate,
-    rotl, rotr, shl, shr, transpose64,
+    CircuitBuilder, Gadget, IoLayout, LaneEvaluator, R1csLowering, SlotId, WordBuilder,
+    batch_witness, evaluate, rotl, rotr, shl, shr, transpose64,
 };
 
 #[test]
@@ -98,4 +98,40 @@ fn batch_of_adders_satisfies_the_r1cs() {
     let bit = (129 << w.log_block) + 130; // an internal bit of the last instance
     z[bit / 64] ^= 1 << (bit % 64);
     assert_eq!(lowering.first_violation(&z, 130).map(|v| v.0), Some(129));
+}
+
+#[test]
+fn lane_groups_evaluate_every_word_independently() {
+    let lanes: Vec<[u64; 3]> = (0..64u64)
+        .map(|i| core::array::from_fn(|w| (3 * i + w as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+        .collect();
+    let wide = LaneEvaluator::run(&Adder::<32>, &lanes, true);
+    let (wide_a, wide_b) = wide.sides().expect("sides recorded");
+    for w in 0..3 {
+        let narrow: Vec<[u64; 1]> = lanes.iter().map(|l| [l[w]]).collect();
+        let one = LaneEvaluator::run(&Adder::<32>, &narrow, true);
+        let (a, b) = one.sides().expect("sides recorded");
+        assert_eq!(wide.z().len(), one.z().len());
+        for (wide, one) in [(wide.z(), one.z()), (wide_a, a), (wide_b, b)] {
+            assert!(wide.iter().zip(one).all(|(x, y)| x[w] == y[0]));
+        }
+    }
+}
+
+#[test]
+fn batch_witness_matches_single_evaluations() {
+    let inputs: Vec<u64> = (0..300u64)
+        .map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d))
+        .collect();
+    let w = batch_witness(&Adder::<32>, &inputs, false);
+    let layout = Adder::<32>.layout();
+    for (k, &x) in inputs.iter().enumerate() {
+        let out = evaluate(&Adder::<32>, &[x]);
+        for (bit, p) in layout.positions(SlotId(0)).enumerate() {
+            assert_eq!(w.bit(k, p), (x >> bit) & 1 == 1);
+        }
+        for (bit, p) in layout.positions(SlotId(1)).enumerate() {
+            assert_eq!(w.bit(k, p), (out[bit / 64] >> (bit % 64)) & 1 == 1);
+        }
+    }
 }

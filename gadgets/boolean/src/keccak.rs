@@ -79,38 +79,74 @@ impl Gadget for KeccakF1600 {
     fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
         let lanes = b.input_words::<64>(Self::S_IN);
         let mut s: [Lane<B::Wire>; 25] = core::array::from_fn(|i| lanes[i]);
+        let mut pi = [[b.zero(); 64]; 25];
+        let mut negated = pi;
         for &rc in &KECCAK_RC[24 - self.rounds..] {
-            s = round(b, &s, rc);
+            round(b, &mut s, [&mut pi, &mut negated], rc);
         }
         b.output_words(Self::S_OUT, &s);
     }
 }
 
-/// One round `ι ∘ χ ∘ π ∘ ρ ∘ θ`.
-fn round<B: CircuitBuilder>(b: &mut B, s: &[Lane<B::Wire>; 25], rc: u64) -> [Lane<B::Wire>; 25] {
-    let c: [Lane<B::Wire>; 5] = core::array::from_fn(|x| {
-        let mut acc = s[x];
-        for y in 1..5 {
-            acc = b.xor_words(&acc, &s[x + 5 * y]);
-        }
-        acc
-    });
-    let d: [Lane<B::Wire>; 5] =
-        core::array::from_fn(|x| b.xor_words(&c[(x + 4) % 5], &rotl(&c[(x + 1) % 5], 1)));
-    let mut pi = [[b.zero(); 64]; 25];
-    for y in 0..5 {
-        for x in 0..5 {
-            let a = b.xor_words(&s[x + 5 * y], &d[x]);
-            pi[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(&a, KECCAK_RHO[x + 5 * y] as usize);
+/// One round `ι ∘ χ ∘ π ∘ ρ ∘ θ` on `s` in place; `pi` and `negated` are scratch space for
+/// `π ∘ ρ ∘ θ` and its negation.
+///
+/// The state is updated through in-place lane operations rather than by returning whole
+/// states by value, which keeps the bit-sliced witness evaluator from copying 25 lanes of
+/// wires several times per round. The builder calls (and hence every interpreter's result)
+/// are in the same order as the textbook formulation: θ's column parities `x = 0..5`, θ's
+/// `D[x]`, the θ-updated lanes in `(y, x)` order, the negations `¬π[i]`, then per lane `i`
+/// its 64 χ ANDs and XORs, and ι.
+fn round<B: CircuitBuilder>(
+    b: &mut B,
+    s: &mut [Lane<B::Wire>; 25],
+    [pi, negated]: [&mut [Lane<B::Wire>; 25]; 2],
+    rc: u64,
+) {
+    theta_rho_pi(b, s, pi);
+    for (n, lane) in negated.iter_mut().zip(pi.iter()) {
+        for (nz, &z) in n.iter_mut().zip(lane) {
+            *nz = b.not(z);
         }
     }
-    let negated: [Lane<B::Wire>; 25] = core::array::from_fn(|i| b.not_word(&pi[i]));
-    let mut out: [Lane<B::Wire>; 25] = core::array::from_fn(|i| {
+    for (i, out) in s.iter_mut().enumerate() {
         let (x, y) = (i % 5, i / 5);
-        let t = b.and_words(&negated[(x + 1) % 5 + 5 * y], &pi[(x + 2) % 5 + 5 * y]);
-        b.xor_words(&pi[i], &t)
-    });
+        let (na, pb) = (&negated[(x + 1) % 5 + 5 * y], &pi[(x + 2) % 5 + 5 * y]);
+        let t: Lane<B::Wire> = core::array::from_fn(|z| b.and(na[z], pb[z]));
+        for (o, (&p, &tz)) in out.iter_mut().zip(pi[i].iter().zip(&t)) {
+            *o = b.xor(p, tz);
+        }
+    }
     let rc = b.constant_word::<64>(rc);
-    out[0] = b.xor_words(&out[0], &rc);
-    out
+    for (o, &r) in s[0].iter_mut().zip(&rc) {
+        *o = b.xor(*o, r);
+    }
+}
+
+/// θ, ρ and π: `pi[y + 5((2x + 3y) mod 5)] = rotl(s[x + 5y] ⊕ D[x], ρ[x + 5y])`.
+fn theta_rho_pi<B: CircuitBuilder>(
+    b: &mut B,
+    s: &[Lane<B::Wire>; 25],
+    pi: &mut [Lane<B::Wire>; 25],
+) {
+    let mut c = [[b.zero(); 64]; 5];
+    for (x, acc) in c.iter_mut().enumerate() {
+        *acc = s[x];
+        for y in 1..5 {
+            for (a, &v) in acc.iter_mut().zip(&s[x + 5 * y]) {
+                *a = b.xor(*a, v);
+            }
+        }
+    }
+    let d: [Lane<B::Wire>; 5] =
+        core::array::from_fn(|x| b.xor_words(&c[(x + 4) % 5], &rotl(&c[(x + 1) % 5], 1)));
+    for y in 0..5 {
+        for x in 0..5 {
+            let lane = &mut pi[y + 5 * ((2 * x + 3 * y) % 5)];
+            let r = KECCAK_RHO[x + 5 * y] as usize;
+            for (z, (&v, &dz)) in s[x + 5 * y].iter().zip(&d[x]).enumerate() {
+                lane[(z + r) % 64] = b.xor(v, dz);
+            }
+        }
+    }
 }

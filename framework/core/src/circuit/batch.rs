@@ -1,10 +1,10 @@
-//! Batch witness generation: bit-sliced over 64 instances, parallel over groups of 64.
+//! Batch witness generation: bit-sliced over `64·W` instances, parallel over groups.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::eval::LaneEvaluator;
-use super::transpose::{blocks_of_lanes, lanes_of_blocks};
+use super::eval::{BATCH_LANE_WORDS, LaneEvaluator};
+use super::transpose::{blocks_of_lanes, lane_groups_of_blocks};
 use super::{Gadget, SlotKind, StatsCounter};
 
 /// The committed bits of a batch, one `2^m0`-bit block per instance (see the module docs
@@ -45,9 +45,12 @@ impl BatchWitness {
 /// where instance `k`'s input vector (see [`super::IoLayout`]) is
 /// `inputs[k·input_words .. (k+1)·input_words]`.
 ///
-/// Instances are processed 64 at a time by the bit-sliced [`LaneEvaluator`] (inputs and
-/// outputs cross between instance-major and bit-sliced order with 64×64 bit transposes);
-/// with feature `parallel` the groups run on rayon's pool.
+/// Instances are processed `64·W` at a time (`W =` [`BATCH_LANE_WORDS`]) by the bit-sliced
+/// [`LaneEvaluator`]. Inputs and outputs cross between instance-major and bit-sliced order
+/// with 64×64 bit transposes, four neighbouring words of every block at once (one SIMD
+/// pass over four interleaved matrices, each row a contiguous 4-word read or write of a
+/// block); the all-zero padding positions past the last committed bit are never
+/// transposed. With feature `parallel` the groups run on rayon's pool.
 ///
 /// # Panics
 /// If `inputs.len()` is not a multiple of the input-vector length in words.
@@ -59,10 +62,11 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     assert_eq!(inputs.len() % input_words, 0, "ragged input vectors");
     let instances = inputs.len() / input_words;
     let block_words = stats.block_bits() / 64;
-    let group_words = 64 * block_words;
+    let group_size = 64 * BATCH_LANE_WORDS;
+    let group_words = group_size * block_words;
     let mut z = vec![0u64; instances * block_words];
     // Without sides, each group gets a one-word placeholder chunk that stays unused.
-    let groups = instances.div_ceil(64);
+    let groups = instances.div_ceil(group_size);
     let (side_len, side_chunk) = if record_sides {
         (z.len(), group_words)
     } else {
@@ -72,7 +76,12 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     let mut sb = vec![0u64; side_len];
 
     let fill = |g: usize, zc: &mut [u64], ac: &mut [u64], bc: &mut [u64]| {
-        let lanes = lanes_of_blocks(inputs, input_words, 64 * g, instances);
+        let lanes = lane_groups_of_blocks::<BATCH_LANE_WORDS>(
+            inputs,
+            input_words,
+            group_size * g,
+            instances,
+        );
         let eval = LaneEvaluator::run_with_capacity(gadget, &lanes, record_sides, stats.positions);
         let live = zc.len() / block_words;
         blocks_of_lanes(eval.z(), block_words, live, zc);
@@ -133,7 +142,7 @@ pub fn evaluate<G: Gadget>(gadget: &G, input: &[u64]) -> Vec<u64> {
         layout.vector_bits(SlotKind::Input),
         "wrong input length"
     );
-    let lanes = lanes_of_blocks(input, input.len(), 0, 1);
+    let lanes = lane_groups_of_blocks::<1>(input, input.len(), 0, 1);
     let eval = LaneEvaluator::run(gadget, &lanes, false);
     let mut out = vec![0u64; layout.vector_bits(SlotKind::Output) / 64];
     let outputs = (0..layout.slots().len())
@@ -142,7 +151,7 @@ pub fn evaluate<G: Gadget>(gadget: &G, input: &[u64]) -> Vec<u64> {
     let mut bit = 0;
     for s in outputs {
         for p in layout.positions(s) {
-            out[bit / 64] |= (eval.z()[p] & 1) << (bit % 64);
+            out[bit / 64] |= (eval.z()[p][0] & 1) << (bit % 64);
             bit += 1;
         }
     }

@@ -7,7 +7,7 @@
 //! | interpreter | `Wire` | produces |
 //! |---|---|---|
 //! | [`StatsCounter`] | `()` | [`CircuitStats`]: AND gates, committed bits, linear slots, `m0` |
-//! | [`LaneEvaluator`] | `u64` (64 instances, bit-sliced) | committed bits `z` (and the A/B sides) |
+//! | [`LaneEvaluator`] | [`Lanes<W>`](Lanes) (`64·W` instances, bit-sliced) | committed bits `z` (and the A/B sides) |
 //! | [`R1csLowering`] | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
 //!
 //! and [`batch_witness`] runs the evaluator over many instances in parallel.
@@ -53,7 +53,7 @@ mod word;
 use alloc::vec::Vec;
 
 pub use batch::{BatchWitness, batch_witness, evaluate};
-pub use eval::LaneEvaluator;
+pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
 pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use lowering::{Node, NodeId, R1csLowering};
 pub use stats::{CircuitStats, StatsCounter};

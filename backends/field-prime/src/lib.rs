@@ -18,6 +18,9 @@
 //! | [`Bn254Fr`] | BN254 scalar field | 254 | 28 | 32 | 48 |
 //! | [`Bls12_381Fr`] | BLS12-381 scalar field | 255 | 32 | 32 | 48 |
 //! | [`GoldilocksArk`], [`Goldilocks`] | 2^64 − 2^32 + 1 | 64 | 32 | 8 | 24 |
+//! | [`PallasFp`] | Pallas base field (= Vesta scalar field) | 255 | 32 | 32 | 48 |
+//! | [`VestaFp`] | Vesta base field (= Pallas scalar field) | 255 | 32 | 32 | 48 |
+//! | [`BabyBearArk`] | 15 · 2^27 + 1 | 31 | 27 | 4 | 20 |
 //!
 //! ## Conventions shared by both shapes
 //!
@@ -35,7 +38,7 @@ mod goldilocks;
 pub use ark::Ark;
 pub use goldilocks::Goldilocks;
 
-use ark_ff::fields::{Fp64, MontBackend, MontConfig};
+use ark_ff::fields::{Fp64, Fp256, MontBackend, MontConfig};
 
 /// The BN254 scalar field (the order of the BN254 G1 group), through the ark adapter.
 pub type Bn254Fr = Ark<ark_bn254::Fr>;
@@ -59,3 +62,51 @@ pub struct GoldilocksConfig;
 
 /// The raw ark-ff Goldilocks field element (one 64-bit limb, Montgomery form).
 pub type GoldilocksFp = Fp64<MontBackend<GoldilocksConfig, 1>>;
+
+/// The Pallas base field p = 2^254 + 45560315531419706090280762371685220353 (the scalar
+/// field of Vesta), through the ark adapter. Used by Poseidon2 instances of the Pasta cycle.
+pub type PallasFp = Ark<PallasFpInner>;
+
+/// The ark-ff Montgomery configuration of the Pallas base field.
+///
+/// 5 is a quadratic non-residue mod p (checked in the tests), so ark's two-adic root of
+/// unity `5^((p − 1) / 2^32)` has exact order `2^32`.
+#[derive(MontConfig)]
+#[modulus = "28948022309329048855892746252171976963363056481941560715954676764349967630337"]
+#[generator = "5"]
+pub struct PallasConfig;
+
+/// The raw ark-ff Pallas base-field element (four 64-bit limbs, Montgomery form).
+pub type PallasFpInner = Fp256<MontBackend<PallasConfig, 4>>;
+
+/// The Vesta base field q = 2^254 + 45560315531506369815346746415080538113 (the scalar
+/// field of Pallas), through the ark adapter.
+pub type VestaFp = Ark<VestaFpInner>;
+
+/// The ark-ff Montgomery configuration of the Vesta base field.
+///
+/// 5 is a quadratic non-residue mod q (checked in the tests), so ark's two-adic root of
+/// unity has exact order `2^32`.
+#[derive(MontConfig)]
+#[modulus = "28948022309329048855892746252171976963363056481941647379679742748393362948097"]
+#[generator = "5"]
+pub struct VestaConfig;
+
+/// The raw ark-ff Vesta base-field element (four 64-bit limbs, Montgomery form).
+pub type VestaFpInner = Fp256<MontBackend<VestaConfig, 4>>;
+
+/// The BabyBear field p = 15 · 2^27 + 1 = 2013265921, through the ark adapter (one 64-bit
+/// Montgomery limb).
+pub type BabyBearArk = Ark<BabyBearFp>;
+
+/// The ark-ff Montgomery configuration of the BabyBear prime p = 15 · 2^27 + 1.
+///
+/// 31 is a quadratic non-residue mod p (checked in the tests), so ark's two-adic root of
+/// unity `31^((p − 1) / 2^27)` has exact order `2^27`.
+#[derive(MontConfig)]
+#[modulus = "2013265921"]
+#[generator = "31"]
+pub struct BabyBearConfig;
+
+/// The raw ark-ff BabyBear field element (one 64-bit limb, Montgomery form).
+pub type BabyBearFp = Fp64<MontBackend<BabyBearConfig, 1>>;

@@ -1,6 +1,8 @@
 //! The flockwork field conformance suite on every prime field of this crate.
 
-use flockwork_field_prime::{Bls12_381Fr, Bn254Fr, Goldilocks, GoldilocksArk};
+use flockwork_field_prime::{
+    BabyBearArk, Bls12_381Fr, Bn254Fr, Goldilocks, GoldilocksArk, PallasFp, VestaFp,
+};
 use flockwork_testkit::field::check_field;
 
 #[test]
@@ -21,4 +23,19 @@ fn goldilocks_through_ark() {
 #[test]
 fn goldilocks_u64_backend() {
     check_field::<Goldilocks>();
+}
+
+#[test]
+fn pallas_base_field() {
+    check_field::<PallasFp>();
+}
+
+#[test]
+fn vesta_base_field() {
+    check_field::<VestaFp>();
+}
+
+#[test]
+fn babybear_through_ark() {
+    check_field::<BabyBearArk>();
 }

@@ -86,6 +86,9 @@ fn sizes_match_the_moduli() {
     check_sizes::<ark_bn254::Fr>(254, 32, 28);
     check_sizes::<ark_bls12_381::Fr>(255, 32, 32);
     check_sizes::<crate::GoldilocksFp>(64, 8, 32);
+    check_sizes::<crate::PallasFpInner>(255, 32, 32);
+    check_sizes::<crate::VestaFpInner>(255, 32, 32);
+    check_sizes::<crate::BabyBearFp>(31, 4, 27);
 }
 
 fn check_uniform_reduction<F: ArkPrimeField>() {
@@ -142,6 +145,25 @@ fn two_adic_roots_have_exact_order() {
     check_roots::<ark_bn254::Fr>();
     check_roots::<ark_bls12_381::Fr>();
     check_roots::<crate::GoldilocksFp>();
+    check_roots::<crate::PallasFpInner>();
+    check_roots::<crate::VestaFpInner>();
+    check_roots::<crate::BabyBearFp>();
+}
+
+/// `g^((p − 1) / 2) = −1`: the configured generator is a quadratic non-residue, which is
+/// what makes `g^((p − 1) / 2^s)` a primitive `2^s`-th root of unity.
+fn check_generator_is_non_residue<F: ArkPrimeField>() {
+    let g = F::GENERATOR;
+    let mut half = (-F::ONE).into_bigint();
+    half.div2();
+    assert_eq!(ark_ff::Field::pow(&g, half), -F::ONE);
+}
+
+#[test]
+fn new_generators_are_non_residues() {
+    check_generator_is_non_residue::<crate::PallasFpInner>();
+    check_generator_is_non_residue::<crate::VestaFpInner>();
+    check_generator_is_non_residue::<crate::BabyBearFp>();
 }
 
 #[test]

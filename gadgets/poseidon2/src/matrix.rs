@@ -1,0 +1,173 @@
+//! The linear layers of Poseidon2 (eprint 2023/323, §5), as fast kernels and as dense
+//! matrices.
+//!
+//! The kernels work on a state slice of any supported width `t`; called with an array whose
+//! length is a compile-time constant (the fixed path) they unroll completely. The dense
+//! matrices ([`external_matrix`], [`internal_matrix`]) are the definitions: the tests check
+//! the kernels against `M · x`, and the Grain generator runs its minimal-polynomial check on
+//! [`internal_matrix`].
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use flockwork_field::Field;
+
+/// `M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]` (eprint 2023/323, §5.1, the HorizenLabs
+/// 4 × 4 MDS matrix), one row per output.
+pub const M4: [[u64; 4]; 4] = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]];
+
+/// `x ← M4 · x` with the paper's addition chain (Appendix B: 8 additions, 4 doublings):
+/// `t0 = a + b`, `t1 = c + d`, `t2 = 2b + t1`, `t3 = 2d + t0`, `t4 = 4t1 + t3`,
+/// `t5 = 4t0 + t2`, `t6 = t3 + t5`, `t7 = t2 + t4`; output `(t6, t5, t7, t4)`.
+#[inline(always)]
+pub fn apply_m4<F: Field>(x: &mut [F]) {
+    let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
+    let t0 = a + b;
+    let t1 = c + d;
+    let t2 = b.double() + t1;
+    let t3 = d.double() + t0;
+    let t4 = t1.double().double() + t3;
+    let t5 = t0.double().double() + t2;
+    let t6 = t3 + t5;
+    let t7 = t2 + t4;
+    x[0] = t6;
+    x[1] = t5;
+    x[2] = t7;
+    x[3] = t4;
+}
+
+/// `Σ x_i` with `t − 1` additions (no addition of a zero start value).
+#[inline(always)]
+fn sum<F: Field>(x: &[F]) -> F {
+    x[1..].iter().fold(x[0], |acc, v| acc + *v)
+}
+
+/// `state ← M_E · state` (see [`crate::Poseidon2Field::external_layer`]).
+///
+/// * `t = 2, 3`: `circ(2, 1)` / `circ(2, 1, 1)` = `I + J`, so `y_i = x_i + Σ x_j`.
+/// * `t = 4k`: apply `M4` to every 4-chunk giving `y`, then `y_i += Σ_j y_{4j + (i mod 4)}`,
+///   which is the block matrix `circ(2·M4, M4, …, M4)` (for `t = 4` the sum is `y` itself,
+///   so the result would be `2·M4`; the reference uses plain `M4` there).
+///
+/// # Panics
+/// If `t` is not 2, 3 or a multiple of 4.
+#[inline(always)]
+pub fn external_layer<F: Field>(state: &mut [F]) {
+    match state.len() {
+        2 | 3 => {
+            let s = sum(state);
+            for x in state.iter_mut() {
+                *x += s;
+            }
+        }
+        4 => apply_m4(state),
+        t if t % 4 == 0 => {
+            for chunk in state.chunks_exact_mut(4) {
+                apply_m4(chunk);
+            }
+            let mut sums = [state[0], state[1], state[2], state[3]];
+            for chunk in state[4..].chunks_exact(4) {
+                for (s, x) in sums.iter_mut().zip(chunk) {
+                    *s += *x;
+                }
+            }
+            for chunk in state.chunks_exact_mut(4) {
+                for (x, s) in chunk.iter_mut().zip(&sums) {
+                    *x += *s;
+                }
+            }
+        }
+        t => panic!("Poseidon2 has no external matrix for t = {t}"),
+    }
+}
+
+/// `state ← M_I · state` with `M_I = J + diag(μ − 1)`, `diag_m1 = μ − 1`.
+///
+/// For `t = 2, 3` the reference's fixed matrices `[[2,1],[1,3]]` and
+/// `[[2,1,1],[1,2,1],[1,1,3]]` have `μ − 1 = (1, 2)` and `(1, 1, 2)`: the products by 1 and 2
+/// become an addition and a doubling, so no multiplication is spent. Wider states multiply by
+/// their random `μ_i − 1`.
+#[inline(always)]
+pub fn internal_layer<F: Field>(state: &mut [F], diag_m1: &[F]) {
+    let s = sum(state);
+    match state.len() {
+        2 => {
+            state[0] += s;
+            state[1] = state[1].double() + s;
+        }
+        3 => {
+            state[0] += s;
+            state[1] += s;
+            state[2] = state[2].double() + s;
+        }
+        _ => {
+            for (x, m) in state.iter_mut().zip(diag_m1) {
+                *x = *x * *m + s;
+            }
+        }
+    }
+}
+
+/// The dense external matrix `M_E` of width `t`, row-major, as the kernel computes it.
+///
+/// # Panics
+/// If `t` is not 2, 3 or a multiple of 4.
+#[must_use]
+pub fn external_matrix<F: Field>(t: usize) -> Vec<Vec<F>> {
+    let small = |v: u64| F::from_index(v);
+    match t {
+        2 | 3 => (0..t)
+            .map(|i| (0..t).map(|j| small(1 + u64::from(i == j))).collect())
+            .collect(),
+        t if t % 4 == 0 => (0..t)
+            .map(|i| {
+                (0..t)
+                    .map(|j| {
+                        let block = if t > 4 && i / 4 == j / 4 { 2 } else { 1 };
+                        small(block * M4[i % 4][j % 4])
+                    })
+                    .collect()
+            })
+            .collect(),
+        t => panic!("Poseidon2 has no external matrix for t = {t}"),
+    }
+}
+
+/// The dense internal matrix `M_I = J + diag(μ − 1)` for the stored `diag_m1 = μ − 1`
+/// (for `t = 2, 3` pass `(1, 2)` / `(1, 1, 2)`, the reference's fixed matrices).
+#[must_use]
+pub fn internal_matrix<F: Field>(diag_m1: &[F]) -> Vec<Vec<F>> {
+    let t = diag_m1.len();
+    (0..t)
+        .map(|i| {
+            (0..t)
+                .map(|j| if i == j { F::ONE + diag_m1[i] } else { F::ONE })
+                .collect()
+        })
+        .collect()
+}
+
+/// `M · x` for a dense row-major matrix.
+#[must_use]
+pub fn mat_vec<F: Field>(m: &[Vec<F>], x: &[F]) -> Vec<F> {
+    m.iter()
+        .map(|row| row.iter().zip(x).map(|(a, b)| *a * *b).sum())
+        .collect()
+}
+
+/// `A · B` for dense square row-major matrices.
+#[must_use]
+pub fn mat_mul<F: Field>(a: &[Vec<F>], b: &[Vec<F>]) -> Vec<Vec<F>> {
+    let n = b.first().map_or(0, Vec::len);
+    a.iter()
+        .map(|row| {
+            let mut out = vec![F::ZERO; n];
+            for (aik, brow) in row.iter().zip(b) {
+                for (o, bkj) in out.iter_mut().zip(brow) {
+                    *o += *aik * *bkj;
+                }
+            }
+            out
+        })
+        .collect()
+}

@@ -1,0 +1,164 @@
+//! The Grain generator regenerates every embedded constants file bit for bit (round
+//! constants, rejection counts, internal diagonal and its minimal-polynomial rejections), and
+//! the round-number formula reproduces every instance's `(R_F, R_P)`.
+
+mod common;
+
+use common::constants;
+use flockwork_field::PrimeField;
+use flockwork_field_prime::{BabyBearArk, Bls12_381Fr, Bn254Fr, Goldilocks, PallasFp, VestaFp};
+use flockwork_poseidon2::grain::{generate, generate_instance, generate_with_sbox_type};
+use flockwork_poseidon2::instances::DATA;
+use flockwork_poseidon2::matrix::internal_matrix;
+use flockwork_poseidon2::minpoly::{
+    charpoly, is_irreducible, passes_minpoly_check, passes_minpoly_check_direct,
+};
+use flockwork_poseidon2::rounds::round_numbers;
+use flockwork_poseidon2::{Poseidon2Field, smallest_sbox_degree};
+
+/// Regenerates instance `name` and compares everything the file records.
+fn check_regenerates<F: Poseidon2Field>(name: &str) {
+    let file = constants::<F>(name);
+    let p = &file.params;
+    assert_eq!(
+        file.grain_sbox, 0,
+        "{name}: current script seeds S-box type 0"
+    );
+    let generated = generate::<F>(p.t(), p.d(), p.rf(), p.rp()).expect("valid instance");
+    assert_eq!(generated.params, file.params, "{name}: constants differ");
+    assert_eq!(
+        generated.rc_rejected, file.rc_rejected,
+        "{name}: rc rejections"
+    );
+    assert_eq!(
+        generated.diag_rejected, file.diag_rejected,
+        "{name}: diagonal rejections"
+    );
+    assert_eq!(
+        p.d(),
+        smallest_sbox_degree::<F>(),
+        "{name}: d is the smallest valid degree"
+    );
+    assert_eq!(
+        (p.rf(), p.rp()),
+        round_numbers::<F>(p.t(), p.d(), 128),
+        "{name}: round numbers"
+    );
+}
+
+fn field_of(name: &str) -> &str {
+    name.rsplit_once("_t").expect("<field>_t<t>").0
+}
+
+#[test]
+fn every_constants_file_is_regenerated_bit_for_bit() {
+    for data in DATA {
+        match field_of(data.name) {
+            "bn254" => check_regenerates::<Bn254Fr>(data.name),
+            "bls12_381" => check_regenerates::<Bls12_381Fr>(data.name),
+            "goldilocks" => check_regenerates::<Goldilocks>(data.name),
+            "babybear" => check_regenerates::<BabyBearArk>(data.name),
+            "pallas" => check_regenerates::<PallasFp>(data.name),
+            "vesta" => check_regenerates::<VestaFp>(data.name),
+            other => panic!("unknown field {other}"),
+        }
+    }
+}
+
+/// The pre-2023-06-23 seed (S-box type 1) gives different constants: the seed matters.
+#[test]
+fn old_sbox_type_gives_other_constants() {
+    let file = constants::<Bn254Fr>("bn254_t3");
+    let old = generate_with_sbox_type::<Bn254Fr>(3, 5, 8, 56, 1).unwrap();
+    assert_ne!(old.params.full_begin(), file.params.full_begin());
+}
+
+/// `generate_instance` chains degree, round numbers and Grain into the reference instance.
+#[test]
+fn generate_instance_matches_reference() {
+    let g = generate_instance::<Bn254Fr>(3).unwrap();
+    assert_eq!(g.params, constants::<Bn254Fr>("bn254_t3").params);
+}
+
+/// Known polynomials: x^2 + 1 is irreducible mod p ≡ 3 (mod 4) only, x^2 − 1 never.
+#[test]
+fn irreducibility_of_small_polynomials() {
+    type G = Goldilocks; // p ≡ 1 (mod 4): −1 is a square, x^2 + 1 splits.
+    let one = G::from_u64(1);
+    assert!(!is_irreducible(&[one, G::from_u64(0), one]));
+    assert!(!is_irreducible(&[-one, G::from_u64(0), one]));
+    // x^2 − 7: 7 generates the multiplicative group, so it is a non-residue.
+    assert!(is_irreducible(&[-G::from_u64(7), G::from_u64(0), one]));
+    // (x^2 − 7)^2 is not square-free.
+    let seven = G::from_u64(7);
+    let sq = [
+        seven * seven,
+        G::from_u64(0),
+        -(seven + seven),
+        G::from_u64(0),
+        one,
+    ];
+    assert!(!is_irreducible(&sq));
+}
+
+/// The characteristic polynomial of a companion matrix is the polynomial it was built from.
+#[test]
+fn charpoly_of_companion_matrix() {
+    type G = Goldilocks;
+    let coeffs: Vec<G> = (0..6).map(|i| G::from_u64(3 * i + 11)).collect();
+    let n = coeffs.len();
+    let m: Vec<Vec<G>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    if j == n - 1 {
+                        -coeffs[i]
+                    } else if i == j + 1 {
+                        G::from_u64(1)
+                    } else {
+                        G::from_u64(0)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut expected = coeffs.clone();
+    expected.push(G::from_u64(1));
+    assert_eq!(charpoly(&m), expected);
+}
+
+/// A diagonal with repeated entries has an invariant subspace: it must fail the check.
+#[test]
+fn degenerate_internal_matrix_fails_the_check() {
+    let diag = vec![Bn254Fr::from_u64(1); 4];
+    assert!(!passes_minpoly_check(&internal_matrix(&diag)));
+    let good = constants::<Bn254Fr>("bn254_t4").params;
+    assert!(passes_minpoly_check(&internal_matrix(good.diag_m1())));
+}
+
+/// The fast check agrees with the literal definition on accepted and rejected candidates
+/// (the Goldilocks t = 8 stream rejects 3 candidates before accepting one).
+#[test]
+fn fast_minpoly_check_matches_the_definition() {
+    use flockwork_poseidon2::grain::Grain;
+    let mut grain = Grain::new(64, 8, 8, 22, 0);
+    // Any candidate stream exercises both outcomes: draw 12 width-8 candidates.
+    let mut accepted = 0;
+    for _ in 0..12 {
+        let diag: Vec<Goldilocks> = (0..8)
+            .map(|_| Goldilocks::from_le_bytes_mod_order(&grain.draw_le_bytes(64, 8)))
+            .collect();
+        let m = internal_matrix(&diag);
+        let fast = passes_minpoly_check(&m);
+        assert_eq!(fast, passes_minpoly_check_direct(&m));
+        accepted += usize::from(fast);
+    }
+    assert!(
+        accepted > 0 && accepted < 12,
+        "both outcomes exercised ({accepted}/12)"
+    );
+    let good = constants::<PallasFp>("pallas_t4").params;
+    assert!(passes_minpoly_check_direct(&internal_matrix(
+        good.diag_m1()
+    )));
+}

@@ -50,4 +50,44 @@ pub enum VerifyError {
     /// The product of the final evaluations differs from the reduced sumcheck claim.
     #[error("final evaluations do not match the reduced sumcheck claim")]
     FinalClaimMismatch,
+    /// A commitment opening was asked to verify no claims.
+    #[error("no claims to verify")]
+    NoClaims,
+    /// A claim's weight has the wrong number of variables (or a malformed table).
+    #[error("claim weight has {got} variables, expected {expected}")]
+    ClaimNumVars {
+        /// The committed polynomial's number of variables.
+        expected: usize,
+        /// The weight's number of variables (`usize::MAX` for a malformed table).
+        got: usize,
+    },
+    /// A commitment has the wrong length or encoding.
+    #[error("malformed commitment")]
+    MalformedCommitment,
+    /// A Merkle multi-opening does not authenticate the opened leaves against the root.
+    #[error("Merkle authentication failed")]
+    MerklePath,
+    /// An opened codeword row is inconsistent with the next level's claim (proximity test).
+    #[error("level {level}: opened row {row} is inconsistent with the folded message")]
+    RowCheck {
+        /// The commitment level.
+        level: usize,
+        /// The codeword row (leaf index).
+        row: usize,
+    },
+    /// The final check of a commitment opening failed (the claims are false).
+    #[error("final opening check failed")]
+    OpeningMismatch,
+    /// The commitment scheme does not support this kind of claim weight.
+    #[error("claim {claim}: weight kind not supported by this commitment")]
+    UnsupportedClaim {
+        /// Index of the claim in the batch.
+        claim: usize,
+    },
+    /// A ring-switching claim's partial evaluations do not match the claimed value.
+    #[error("ring-switching: partial evaluations do not match claim {claim}")]
+    RingSwitchMismatch {
+        /// Index of the claim in the batch.
+        claim: usize,
+    },
 }

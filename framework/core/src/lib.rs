@@ -8,6 +8,7 @@
 //! | [`eq`] | [`eq_eval`], [`eq_table`] and the split table [`SplitEq`] (`eq = eq_lo ⊗ eq_hi`) |
 //! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
 //! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
+//! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
 //! | [`circuit`] | Boolean circuits written once against [`CircuitBuilder`]: statistics, bit-sliced batch witnesses, the block R1CS lowering with forward/backward walks |
 //! | [`VerifyError`] | why a verifier rejected |
 //!
@@ -77,6 +78,7 @@ pub mod eq;
 mod error;
 pub mod multilinear;
 mod parallel;
+pub mod pcs;
 pub mod sumcheck;
 pub mod univariate;
 
@@ -84,5 +86,6 @@ pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
 pub use eq::{SplitEq, eq_eval, eq_table};
 pub use error::VerifyError;
 pub use multilinear::MultilinearPoly;
+pub use pcs::{Claim, PolynomialCommitment, Weight};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
 pub use univariate::UnivariatePoly;

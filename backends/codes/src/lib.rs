@@ -1,0 +1,40 @@
+//! # flockwork-codes
+//!
+//! Linear codes for flockwork's polynomial commitments.
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`subspace`] | [`SubspaceBasis`]: the subspace polynomials `Ŵ_i` of Lin–Chung–Han and the novel polynomial basis `X_j` |
+//! | [`ntt`] | [`AdditiveNtt`]: the additive NTT (novel basis → evaluations on an affine subspace), interleaved over rows of many columns, parallel |
+//! | [`reed_solomon`] | [`ReedSolomon`]: interleaved Reed–Solomon encoding at rates `2^-R` (`R = 1..=6` and beyond), decoding of uncorrupted words, generator rows |
+//! | [`kernels`] | [`NttField`]: the row kernels (`u += t·v`) with a batched GHASH path |
+//!
+//! ## Conventions
+//!
+//! * The `F2`-basis of the evaluation domain is `β_c = from_bits(1 << c)`, so the domain point
+//!   with index `j` is `x_j = from_bits(j)` and `U_i = span(β_0..β_{i−1})` is the set of
+//!   elements with bits below `i` only.
+//! * Messages are coefficients in the novel basis (non-systematic code): the Ligerito and
+//!   FRI-Binius commitments use hypercube values directly as such coefficients.
+//! * Data is interleaved: a "row" of `width` field elements is one symbol of the interleaved
+//!   code; all butterflies act on whole rows, so every column is encoded at once.
+//!
+//! ## References
+//!
+//! * S.-J. Lin, W.-H. Chung, Y. S. Han, *Novel Polynomial Basis and Its Application to
+//!   Reed–Solomon Erasure Codes*, FOCS 2014 (subspace polynomials, the novel basis, the
+//!   `O(n log n)` transform).
+//! * B. Diamond, J. Posen, *Polylogarithmic Proofs for Multilinears over Binary Towers*
+//!   (FRI-Binius), eprint 2024/504 (the additive NTT and its domain notation, used here).
+#![forbid(unsafe_code)]
+
+pub mod kernels;
+pub mod ntt;
+mod parallel;
+pub mod reed_solomon;
+pub mod subspace;
+
+pub use kernels::NttField;
+pub use ntt::AdditiveNtt;
+pub use reed_solomon::ReedSolomon;
+pub use subspace::SubspaceBasis;

@@ -1,0 +1,255 @@
+//! The additive NTT of Lin–Chung–Han (FOCS 2014: the butterfly transform in the novel basis),
+//! interleaved over rows.
+//!
+//! ## Transform
+//!
+//! Input: the coefficients `a_k` (`k < 2^ℓ`) of `D = Σ_k a_k X_k` in the novel basis
+//! ([`crate::subspace`]). Output: `D(x_{s + j})` for `j < 2^ℓ`, the evaluations on the coset
+//! `s + U_ℓ` with shift `s = x_{t·2^ℓ}` (coset number `t`).
+//!
+//! Split by the lowest coefficient bit: `D = E + Ŵ_0·O`, where `E`, `O` only involve
+//! `Ŵ_1, Ŵ_2, …`, all of which vanish on `β_0`. Hence for the pair `x, x + β_0`:
+//! `D(x) = E(x) + Ŵ_0(x)·O(x)` and `D(x + β_0) = D(x) + O(x)` (as `Ŵ_0(x + β_0) = Ŵ_0(x) + 1`).
+//! Applying this to every bit gives `ℓ` layers, processed from bit `ℓ − 1` down to bit 0;
+//! layer `i` pairs the entries `j` and `j + 2^i` (bit `i` clear/set) with the butterfly
+//!
+//! ```text
+//! u ← u + τ·v,   v ← v + u,        τ = Ŵ_i(x_{s + (j with bits ≤ i cleared)}),
+//! ```
+//!
+//! `(N/2)·log N` products in all. By linearity `τ = Ŵ_i(s) + Σ_{c > i, bit c of j} Ŵ_i(β_c)`;
+//! the second term only depends on the block index `h = j >> (i + 1)` and is precomputed
+//! (`2^(ℓ_max − 1 − i)` values for layer `i`, `2^ℓ_max` in all). The inverse transform runs the
+//! layers in the opposite order with the inverse butterfly `v ← v + u, u ← u + τ·v`.
+//!
+//! ## Interleaving and parallelism
+//!
+//! Each of the `2^ℓ` entries is a row of `width` elements, and one twiddle serves a whole
+//! block of rows, so the butterfly is the slice kernel [`NttField::add_scaled`] followed by a
+//! slice XOR. Blocks of a layer run in parallel (rayon, feature `parallel`); when a layer has
+//! few large blocks, the halves are cut into chunks that run in parallel instead.
+
+use crate::kernels::NttField;
+use crate::parallel;
+use crate::subspace::SubspaceBasis;
+
+/// Elements per butterfly chunk: `u` stays in L1 between its two passes.
+const BUTTERFLY_CHUNK: usize = 256;
+
+/// Blocks of at most this many elements (256 KiB of GF(2^128)) run all their remaining
+/// layers while resident in cache.
+const CACHE_ELEMS: usize = 1 << 14;
+
+/// Precomputed twiddles for additive NTTs of up to `2^max_log_len` rows on the cosets of
+/// `U_{max_log_len}` inside `U_dim`.
+#[derive(Clone, Debug)]
+pub struct AdditiveNtt<F> {
+    basis: SubspaceBasis<F>,
+    /// `twiddles[i][h] = Σ_{bit b of h} Ŵ_i(β_{i+1+b})`, `h < 2^(max_log_len − 1 − i)`.
+    twiddles: Vec<Vec<F>>,
+}
+
+impl<F: NttField> AdditiveNtt<F> {
+    /// Twiddles for transforms of up to `2^max_log_len` rows on a domain `U_dim`
+    /// (`dim − max_log_len` bits of coset index).
+    ///
+    /// # Panics
+    /// If `max_log_len > dim` or `dim` exceeds [`SubspaceBasis::new`]'s limits.
+    #[must_use]
+    pub fn new(max_log_len: usize, dim: usize) -> Self {
+        assert!(max_log_len <= dim, "transform longer than its domain");
+        let basis = SubspaceBasis::new(dim);
+        let twiddles = (0..max_log_len)
+            .map(|i| {
+                let mut table = vec![F::ZERO];
+                for c in i + 1..max_log_len {
+                    let w = basis.w_hat(i, 1 << c);
+                    let extended: Vec<F> = table.iter().map(|&t| t + w).collect();
+                    table.extend(extended);
+                }
+                table
+            })
+            .collect();
+        Self { basis, twiddles }
+    }
+
+    /// The subspace tables of the domain.
+    #[must_use]
+    pub fn basis(&self) -> &SubspaceBasis<F> {
+        &self.basis
+    }
+
+    /// The largest supported `log_len`.
+    #[must_use]
+    pub fn max_log_len(&self) -> usize {
+        self.twiddles.len()
+    }
+
+    /// Replaces the novel-basis coefficients in `data` (`2^log_len` rows of `width`
+    /// elements, row-major) by the evaluations on coset `coset`: row `j` becomes
+    /// `D(x_{coset·2^log_len + j})`, computed for every column.
+    ///
+    /// # Panics
+    /// If `data.len() != width·2^log_len`, `log_len > max_log_len`, or the coset lies outside
+    /// the domain.
+    pub fn forward(&self, data: &mut [F], width: usize, coset: u64) {
+        self.run(data, width, coset, Order::TopDown, forward_butterfly);
+    }
+
+    /// The inverse of [`AdditiveNtt::forward`] with the same arguments.
+    ///
+    /// # Panics
+    /// As [`AdditiveNtt::forward`].
+    pub fn inverse(&self, data: &mut [F], width: usize, coset: u64) {
+        self.run(data, width, coset, Order::BottomUp, inverse_butterfly);
+    }
+
+    /// The transpose of [`AdditiveNtt::forward`] (as a linear map on each column): layers in
+    /// the opposite order, each butterfly `[[1, τ], [1, 1 + τ]]` replaced by its transpose
+    /// `u ← u + v, v ← v + τ·u`. It maps evaluation-side weights to coefficient-side weights:
+    /// `Σ_j c_j·(X_k(x_j))_k` for a vector `c` over the coset.
+    ///
+    /// # Panics
+    /// As [`AdditiveNtt::forward`].
+    pub fn transpose_forward(&self, data: &mut [F], width: usize, coset: u64) {
+        self.run(data, width, coset, Order::BottomUp, transposed_butterfly);
+    }
+
+    /// Runs all layers in `order` with `butterfly`, depth first: a block of rows is split into
+    /// its halves (processed in parallel) until it fits in cache, and a cache-resident block
+    /// runs all its remaining layers before the next block is touched. Only the layers above
+    /// the cache size stream the whole array.
+    fn run(
+        &self,
+        data: &mut [F],
+        width: usize,
+        coset: u64,
+        order: Order,
+        butterfly: fn(&mut [F], &mut [F], F),
+    ) {
+        let log_len = self.check_shape(data, width, coset);
+        if log_len == 0 {
+            return;
+        }
+        let shifts: Vec<F> = (0..log_len)
+            .map(|i| self.basis.w_hat(i, coset << log_len))
+            .collect();
+        let pass = Pass {
+            ntt: self,
+            shifts: &shifts,
+            width,
+            order,
+            butterfly,
+        };
+        pass.block(data, 0, log_len - 1);
+    }
+
+    /// Validates the arguments and returns `log_len`.
+    fn check_shape(&self, data: &[F], width: usize, coset: u64) -> usize {
+        assert!(width > 0, "rows must hold at least one element");
+        let rows = data.len() / width;
+        assert!(
+            rows * width == data.len() && rows.is_power_of_two(),
+            "data must hold 2^ℓ rows of {width} elements"
+        );
+        let log_len = rows.trailing_zeros() as usize;
+        assert!(
+            log_len <= self.max_log_len(),
+            "transform of 2^{log_len} rows is too long"
+        );
+        let coset_bits = self.basis.dim() - log_len;
+        assert!(coset >> coset_bits == 0, "coset {coset} outside the domain");
+        log_len
+    }
+}
+
+/// The order of the layers: from the top bit down (forward) or from bit 0 up (inverse and
+/// transpose).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    TopDown,
+    BottomUp,
+}
+
+/// One transform in progress: the per-layer coset shifts and the butterfly.
+struct Pass<'a, F> {
+    ntt: &'a AdditiveNtt<F>,
+    /// `Ŵ_i(s)` for the coset shift `s`.
+    shifts: &'a [F],
+    width: usize,
+    order: Order,
+    butterfly: fn(&mut [F], &mut [F], F),
+}
+
+impl<F: NttField> Pass<'_, F> {
+    /// Runs layers `top..=0` on `data`, which is block number `index` of `2^(top+1)` rows.
+    fn block(&self, data: &mut [F], index: usize, top: usize) {
+        if data.len() <= CACHE_ELEMS {
+            self.block_in_cache(data, index, top);
+            return;
+        }
+        if self.order == Order::TopDown {
+            self.butterfly_block(data, index, top, true);
+        }
+        if top > 0 {
+            let (lo, hi) = data.split_at_mut(data.len() / 2);
+            parallel::join(
+                || self.block(lo, 2 * index, top - 1),
+                || self.block(hi, 2 * index + 1, top - 1),
+            );
+        }
+        if self.order == Order::BottomUp {
+            self.butterfly_block(data, index, top, true);
+        }
+    }
+
+    /// All layers `top..=0` of a cache-resident block, layer by layer.
+    fn block_in_cache(&self, data: &mut [F], index: usize, top: usize) {
+        let mut layer = |i: usize| {
+            let sub_len = self.width << (i + 1);
+            for (h, sub) in data.chunks_mut(sub_len).enumerate() {
+                self.butterfly_block(sub, (index << (top - i)) + h, i, false);
+            }
+        };
+        match self.order {
+            Order::TopDown => (0..=top).rev().for_each(&mut layer),
+            Order::BottomUp => (0..=top).for_each(&mut layer),
+        }
+    }
+
+    /// The butterfly of layer `i` on block `index` (`2^(i+1)` rows), optionally with the
+    /// halves cut into chunks that run in parallel.
+    fn butterfly_block(&self, block: &mut [F], index: usize, i: usize, split: bool) {
+        let twiddle = self.shifts[i] + self.ntt.twiddles[i][index];
+        let (u, v) = block.split_at_mut(block.len() / 2);
+        let butterfly = self.butterfly;
+        if split {
+            parallel::zip_chunks(u, v, BUTTERFLY_CHUNK, |a, b| butterfly(a, b, twiddle));
+        } else {
+            for (a, b) in u
+                .chunks_mut(BUTTERFLY_CHUNK)
+                .zip(v.chunks_mut(BUTTERFLY_CHUNK))
+            {
+                butterfly(a, b, twiddle);
+            }
+        }
+    }
+}
+
+/// `u ← u + τ·v, v ← v + u`.
+fn forward_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
+    F::add_scaled(u, twiddle, v);
+    F::add_rows(v, u);
+}
+
+/// `v ← v + u, u ← u + τ·v` (undoes [`forward_butterfly`] in characteristic two).
+fn inverse_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
+    F::add_rows(v, u);
+    F::add_scaled(u, twiddle, v);
+}
+
+/// `u ← u + v, v ← v + τ·u`: the transpose of [`forward_butterfly`].
+fn transposed_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
+    F::add_rows(u, v);
+    F::add_scaled(v, twiddle, u);
+}

@@ -1,0 +1,60 @@
+//! The data-parallel helpers of the prover-side transforms: rayon with the `parallel`
+//! feature, plain loops without it. Work below [`MIN_PARALLEL_ELEMS`] runs sequentially.
+
+/// Fewer field elements than this are processed on the calling thread.
+pub(crate) const MIN_PARALLEL_ELEMS: usize = 1 << 13;
+
+/// `f(index, chunk)` for the consecutive chunks of `chunk_len` elements of `data`.
+pub(crate) fn for_each_chunk<T, G>(data: &mut [T], chunk_len: usize, f: G)
+where
+    T: Send,
+    G: Fn(usize, &mut [T]) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if data.len() >= MIN_PARALLEL_ELEMS && data.len() > chunk_len {
+        use rayon::prelude::*;
+        data.par_chunks_mut(chunk_len)
+            .enumerate()
+            .for_each(|(i, c)| f(i, c));
+        return;
+    }
+    data.chunks_mut(chunk_len)
+        .enumerate()
+        .for_each(|(i, c)| f(i, c));
+}
+
+/// `f(a_chunk, b_chunk)` over equally long slices cut into chunks of `chunk_len` elements.
+pub(crate) fn zip_chunks<T, G>(a: &mut [T], b: &mut [T], chunk_len: usize, f: G)
+where
+    T: Send,
+    G: Fn(&mut [T], &mut [T]) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if a.len() >= MIN_PARALLEL_ELEMS {
+        use rayon::prelude::*;
+        a.par_chunks_mut(chunk_len)
+            .zip(b.par_chunks_mut(chunk_len))
+            .for_each(|(x, y)| f(x, y));
+        return;
+    }
+    a.chunks_mut(chunk_len)
+        .zip(b.chunks_mut(chunk_len))
+        .for_each(|(x, y)| f(x, y));
+}
+
+/// Runs `a` and `b`, in parallel when both halves are large.
+pub(crate) fn join<A, B>(a: A, b: B)
+where
+    A: FnOnce() + Send,
+    B: FnOnce() + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b);
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        a();
+        b();
+    }
+}

@@ -1,0 +1,72 @@
+//! # flockwork-pcs
+//!
+//! Polynomial commitment schemes behind [`flockwork_core::PolynomialCommitment`].
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`merkle`] | Merkle trees over any [`digest::Digest`]: row leaves, leaf/node domain separation, de-duplicated multi-openings |
+//! | [`ligerito`] | [`Ligerito`]: the multi-level Reed–Solomon + sumcheck commitment, parameter selector and security report |
+//! | [`ring_switch`] | [`ring_switch::RingSwitched`]: Boolean polynomials through any dense GF(2^128) commitment (Diamond–Posen ring-switching) |
+//! | [`conformance`] | the conformance suite every commitment runs: honest batches accept; tampered claims and proofs reject, never panic |
+//!
+//! ## Using a commitment
+//!
+//! `commit` never touches the transcript; the caller sends or absorbs the commitment, then
+//! `open` proves a batch of [`flockwork_core::Claim`]s and `verify` reads the same bytes back
+//! (the proof is the transcript). [`conformance::check_pcs`] is the test every scheme passes.
+//!
+//! ## Example
+//!
+//! ```
+//! use flockwork_core::{Claim, MultilinearPoly, PolynomialCommitment};
+//! use flockwork_field::Field;
+//! use flockwork_field_binary::Ghash128;
+//! use flockwork_pcs::{Ligerito, Preset, Regime};
+//! use flockwork_transcript::{
+//!     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
+//!     VerifierTranscript,
+//! };
+//!
+//! // A polynomial in 10 variables, committed with the fast preset at 100 bits.
+//! let pcs = Ligerito::<Ghash128, sha2::Sha256>::with_preset(
+//!     10, 100, Preset::Fast, Regime::Johnson { eta: 0.02 },
+//! ).unwrap();
+//! let evals: Vec<Ghash128> = (0..1024).map(|i| Ghash128::from_index(i * i + 1)).collect();
+//! let (commitment, data) = pcs.commit(&evals);
+//!
+//! let point: Vec<Ghash128> = (0..10).map(|i| Ghash128::from_index(1000 + i)).collect();
+//! let value = MultilinearPoly::new(evals).evaluate(&point);
+//! let claims = [Claim::evaluation(point, value)];
+//!
+//! let domain = DomainSeparator::new("example/ligerito", b"");
+//! let mut prover = Sha256ProverTranscript::new(domain);
+//! pcs.send_commitment("commitment", &commitment, &mut prover);
+//! pcs.open(&data, &claims, &mut prover);
+//! let proof = prover.into_proof();
+//!
+//! let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
+//! let received = pcs.recv_commitment("commitment", &mut verifier).unwrap();
+//! pcs.verify(&received, &claims, &mut verifier).unwrap();
+//! verifier.finish().unwrap();
+//! ```
+//!
+//! ## References
+//!
+//! * A. Novakovic, G. Angeris, *Ligerito: A Small and Concretely Fast Polynomial Commitment
+//!   Scheme*, eprint 2025/1187.
+//! * B. Diamond, J. Posen, *Polylogarithmic Proofs for Multilinears over Binary Towers*,
+//!   eprint 2024/504, §3 (ring-switching); *Succinct Arguments over Towers of Binary
+//!   Fields*, eprint 2023/1784 (packing, block-level encoding).
+//! * S.-J. Lin, W.-H. Chung, Y. S. Han, *Novel Polynomial Basis and Its Application to
+//!   Reed–Solomon Erasure Codes*, FOCS 2014 (the code, via `flockwork-codes`).
+//! * R. Merkle, *A Digital Signature Based on a Conventional Encryption Function*, CRYPTO
+//!   1987 (hash trees).
+#![forbid(unsafe_code)]
+
+pub mod conformance;
+pub mod ligerito;
+pub mod merkle;
+pub mod ring_switch;
+mod sumcheck;
+
+pub use ligerito::{Ligerito, LigeritoConfig, Preset, Regime};

@@ -1,0 +1,259 @@
+//! Merkle trees over any [`digest::Digest`], with rows of field elements as leaves and
+//! batched multi-openings.
+//!
+//! ## Hashing (domain-separated)
+//!
+//! * leaf `j`: `H(0x00 ‖ bytes(row_j))`, the canonical encodings of the row's elements
+//!   concatenated;
+//! * internal node: `H(0x01 ‖ left ‖ right)`.
+//!
+//! The distinct prefixes make a leaf and an internal node never collide as preimages (the
+//! second-preimage attack of interpreting two child digests as a leaf, Flock's reference tree
+//! lacks this; see notes/flock.md, pitfall 12).
+//!
+//! ## Multi-openings
+//!
+//! For a sorted set of distinct leaf indices, the opening lists, level by level from the
+//! leaves up and left to right, the digest of every sibling that the verifier cannot compute
+//! itself: two opened nodes that are siblings share their parent, so common path segments
+//! appear once. The verifier walks the same schedule ([`sibling_count`] tells how many digests
+//! it reads) and compares the recomputed root; it never panics and only allocates in
+//! proportion to the openings.
+
+use core::marker::PhantomData;
+
+use digest::Digest;
+use flockwork_core::VerifyError;
+use flockwork_field::Field;
+
+/// Prefix byte of leaf hashes.
+const LEAF_PREFIX: u8 = 0;
+/// Prefix byte of internal-node hashes.
+const NODE_PREFIX: u8 = 1;
+
+/// The digest length of `D` in bytes.
+#[must_use]
+pub fn digest_len<D: Digest>() -> usize {
+    <D as Digest>::output_size()
+}
+
+/// `H(0x00 ‖ bytes(row))`.
+#[must_use]
+pub fn hash_leaf<D: Digest, F: Field>(row: &[F]) -> Vec<u8> {
+    let mut bytes = vec![0u8; row.len() * F::NUM_BYTES];
+    for (x, out) in row.iter().zip(bytes.chunks_exact_mut(F::NUM_BYTES.max(1))) {
+        x.write_bytes(out);
+    }
+    D::new()
+        .chain_update([LEAF_PREFIX])
+        .chain_update(&bytes)
+        .finalize()
+        .to_vec()
+}
+
+/// `H(0x01 ‖ left ‖ right)`.
+fn hash_node<D: Digest>(left: &[u8], right: &[u8]) -> Vec<u8> {
+    D::new()
+        .chain_update([NODE_PREFIX])
+        .chain_update(left)
+        .chain_update(right)
+        .finalize()
+        .to_vec()
+}
+
+/// A complete binary Merkle tree over `2^depth` leaves, each a row of field elements.
+#[derive(Clone, Debug)]
+pub struct MerkleTree<D> {
+    /// `levels[0]` are the leaf digests, `levels[depth]` the root; each level is the
+    /// concatenation of its digests.
+    levels: Vec<Vec<u8>>,
+    _digest: PhantomData<fn() -> D>,
+}
+
+impl<D: Digest> MerkleTree<D> {
+    /// Builds the tree whose leaf `j` is `rows[j·width .. (j+1)·width]` (leaves and levels
+    /// hashed in parallel with the `parallel` feature).
+    ///
+    /// # Panics
+    /// If `width == 0` or the number of rows is not a power of two.
+    #[must_use]
+    pub fn new<F: Field>(rows: &[F], width: usize) -> Self {
+        assert!(width > 0, "leaves need at least one element");
+        let num_leaves = rows.len() / width;
+        assert!(
+            num_leaves * width == rows.len() && num_leaves.is_power_of_two(),
+            "a Merkle tree needs 2^depth leaves"
+        );
+        let len = digest_len::<D>();
+        let mut levels = vec![hash_all(num_leaves, len, |j| {
+            hash_leaf::<D, F>(&rows[j * width..(j + 1) * width])
+        })];
+        while levels.last().map_or(0, Vec::len) > len {
+            let below = levels.last().expect("at least the leaf level");
+            let parents = below.len() / len / 2;
+            let next = hash_all(parents, len, |p| {
+                hash_node::<D>(
+                    &below[2 * p * len..(2 * p + 1) * len],
+                    &below[(2 * p + 1) * len..(2 * p + 2) * len],
+                )
+            });
+            levels.push(next);
+        }
+        Self {
+            levels,
+            _digest: PhantomData,
+        }
+    }
+
+    /// `log2` of the number of leaves.
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        self.levels.len() - 1
+    }
+
+    /// The root digest.
+    #[must_use]
+    pub fn root(&self) -> &[u8] {
+        self.levels.last().expect("a tree has a root")
+    }
+
+    /// The sibling digests of the multi-opening of `indices`, concatenated in the order
+    /// described in the [module docs](self).
+    ///
+    /// # Panics
+    /// If `indices` is not strictly increasing or holds an index beyond the leaves.
+    #[must_use]
+    pub fn open(&self, indices: &[usize]) -> Vec<u8> {
+        let len = digest_len::<D>();
+        let mut siblings = Vec::new();
+        let leaves = indices.iter().map(|&j| (j, ())).collect();
+        walk(
+            leaves,
+            self.depth(),
+            |level, node| {
+                siblings.extend_from_slice(&self.levels[level][node * len..(node + 1) * len]);
+                Ok::<(), ()>(())
+            },
+            |_, _, _| Ok(()),
+        )
+        .expect("indices must be sorted, distinct and in range");
+        siblings
+    }
+}
+
+/// The number of sibling digests in the multi-opening of `indices` in a tree of the given
+/// depth; `None` if `indices` is not strictly increasing or out of range.
+#[must_use]
+pub fn sibling_count(depth: usize, indices: &[usize]) -> Option<usize> {
+    let mut count = 0;
+    let leaves = indices.iter().map(|&j| (j, ())).collect();
+    walk(
+        leaves,
+        depth,
+        |_, _| {
+            count += 1;
+            Ok::<(), ()>(())
+        },
+        |_, _, _| Ok(()),
+    )
+    .ok()?;
+    Some(count)
+}
+
+/// Verifies a multi-opening: `leaf_hashes[t]` is the digest of leaf `indices[t]`, and
+/// `siblings` the concatenated sibling digests ([`MerkleTree::open`]).
+///
+/// # Errors
+/// [`VerifyError::MerklePath`] for malformed indices, a wrong number of sibling bytes, or a
+/// root mismatch.
+pub fn verify_opening<D: Digest>(
+    root: &[u8],
+    depth: usize,
+    indices: &[usize],
+    leaf_hashes: Vec<Vec<u8>>,
+    siblings: &[u8],
+) -> Result<(), VerifyError> {
+    let len = digest_len::<D>();
+    if leaf_hashes.len() != indices.len() || !siblings.len().is_multiple_of(len) {
+        return Err(VerifyError::MerklePath);
+    }
+    let mut supplied = siblings.chunks_exact(len);
+    let leaves = indices.iter().copied().zip(leaf_hashes).collect();
+    let top = walk(
+        leaves,
+        depth,
+        |_, _| supplied.next().map(<[u8]>::to_vec).ok_or(()),
+        |_, left, right| Ok(hash_node::<D>(&left, &right)),
+    )
+    .map_err(|()| VerifyError::MerklePath)?;
+    let all_used = supplied.next().is_none();
+    match top.as_slice() {
+        [(0, digest)] if all_used && digest.as_slice() == root => Ok(()),
+        _ => Err(VerifyError::MerklePath),
+    }
+}
+
+/// The multi-opening schedule shared by prover and verifier.
+///
+/// Starts from the opened `(index, node)` pairs at the leaf level and goes up `depth` levels.
+/// At each level, a node whose sibling is also known is combined with it; otherwise
+/// `sibling(level, sibling_index)` supplies the missing one. `combine(level, left, right)`
+/// produces the parent. Fails (`Err(())`) if the indices are not strictly increasing or out of
+/// range, or if a callback fails.
+fn walk<N, S, C>(
+    mut nodes: Vec<(usize, N)>,
+    depth: usize,
+    mut sibling: S,
+    mut combine: C,
+) -> Result<Vec<(usize, N)>, ()>
+where
+    S: FnMut(usize, usize) -> Result<N, ()>,
+    C: FnMut(usize, N, N) -> Result<N, ()>,
+{
+    let in_range = |j: usize| depth >= usize::BITS as usize || j >> depth == 0;
+    let increasing = nodes.windows(2).all(|w| w[0].0 < w[1].0);
+    if nodes.is_empty() || !increasing || !nodes.iter().all(|(j, _)| in_range(*j)) {
+        return Err(());
+    }
+    for level in 0..depth {
+        let mut parents = Vec::with_capacity(nodes.len());
+        let mut iter = nodes.into_iter().peekable();
+        while let Some((j, node)) = iter.next() {
+            let pair_known = j % 2 == 0 && iter.peek().is_some_and(|(k, _)| *k == j + 1);
+            let (left, right) = if pair_known {
+                let (_, right) = iter.next().expect("peeked");
+                (node, right)
+            } else if j % 2 == 0 {
+                (node, sibling(level, j + 1)?)
+            } else {
+                (sibling(level, j - 1)?, node)
+            };
+            parents.push((j / 2, combine(level, left, right)?));
+        }
+        nodes = parents;
+    }
+    Ok(nodes)
+}
+
+/// `f(0) ‖ f(1) ‖ … ‖ f(n − 1)`, each `len` bytes, in parallel for large `n`.
+fn hash_all<G>(n: usize, len: usize, f: G) -> Vec<u8>
+where
+    G: Fn(usize) -> Vec<u8> + Sync + Send,
+{
+    let mut out = vec![0u8; n * len];
+    #[cfg(feature = "parallel")]
+    if n >= 256 {
+        use rayon::prelude::*;
+        out.par_chunks_mut(len)
+            .enumerate()
+            .for_each(|(i, o)| o.copy_from_slice(&f(i)));
+        return out;
+    }
+    out.chunks_mut(len)
+        .enumerate()
+        .for_each(|(i, o)| o.copy_from_slice(&f(i)));
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,136 @@
+use flockwork_field::Field;
+use flockwork_field_binary::Ghash128;
+use flockwork_testkit::{random_vec, rng};
+
+use super::*;
+
+fn rows(n: usize, width: usize) -> Vec<Ghash128> {
+    random_vec(&mut rng("merkle/rows"), n * width)
+}
+
+fn leaf_hashes<D: Digest>(rows: &[Ghash128], width: usize, indices: &[usize]) -> Vec<Vec<u8>> {
+    indices
+        .iter()
+        .map(|&j| hash_leaf::<D, Ghash128>(&rows[j * width..(j + 1) * width]))
+        .collect()
+}
+
+fn check_openings<D: Digest>() {
+    let width = 3;
+    for depth in 0..6 {
+        let data = rows(1 << depth, width);
+        let tree = MerkleTree::<D>::new(&data, width);
+        assert_eq!(tree.depth(), depth);
+        let subsets: Vec<Vec<usize>> = vec![
+            vec![0],
+            vec![(1 << depth) - 1],
+            (0..1 << depth).collect(),
+            (0..1 << depth).step_by(3).collect(),
+        ];
+        for indices in subsets {
+            let siblings = tree.open(&indices);
+            let count = sibling_count(depth, &indices).unwrap();
+            assert_eq!(siblings.len(), count * digest_len::<D>());
+            let hashes = leaf_hashes::<D>(&data, width, &indices);
+            verify_opening::<D>(tree.root(), depth, &indices, hashes, &siblings).unwrap();
+        }
+    }
+}
+
+#[test]
+fn honest_multi_openings_verify_sha256_and_blake3() {
+    check_openings::<sha2::Sha256>();
+    check_openings::<blake3::Hasher>();
+}
+
+#[test]
+fn shared_paths_are_deduplicated() {
+    assert_eq!(sibling_count(5, &[7]), Some(5));
+    assert_eq!(sibling_count(5, &[6, 7]), Some(4));
+    assert_eq!(sibling_count(5, &[4, 5, 6, 7]), Some(3));
+    assert_eq!(sibling_count(5, &(0..32).collect::<Vec<_>>()), Some(0));
+    assert_eq!(sibling_count(3, &[0, 7]), Some(4));
+}
+
+#[test]
+fn tampering_is_rejected_without_panics() {
+    type D = sha2::Sha256;
+    let width = 2;
+    let depth = 6;
+    let data = rows(1 << depth, width);
+    let tree = MerkleTree::<D>::new(&data, width);
+    let indices = [3usize, 17, 18, 40];
+    let siblings = tree.open(&indices);
+    let hashes = leaf_hashes::<D>(&data, width, &indices);
+    let root = tree.root().to_vec();
+    let verify =
+        |idx: &[usize], h: Vec<Vec<u8>>, s: &[u8]| verify_opening::<D>(&root, depth, idx, h, s);
+
+    // A path for the wrong leaf: the row of leaf 4 claimed at index 3.
+    let mut wrong = hashes.clone();
+    wrong[0] = leaf_hashes::<D>(&data, width, &[4]).remove(0);
+    assert_eq!(
+        verify(&indices, wrong, &siblings),
+        Err(VerifyError::MerklePath)
+    );
+    // Right leaves at the wrong indices.
+    assert!(verify(&[3, 17, 19, 40], hashes.clone(), &siblings).is_err());
+    // Every flipped sibling byte.
+    for i in 0..siblings.len() {
+        let mut bad = siblings.clone();
+        bad[i] ^= 1;
+        assert!(verify(&indices, hashes.clone(), &bad).is_err(), "byte {i}");
+    }
+    // Truncated or extended sibling lists.
+    assert!(verify(&indices, hashes.clone(), &siblings[..siblings.len() - 32]).is_err());
+    assert!(verify(&indices, hashes.clone(), &siblings[..siblings.len() - 1]).is_err());
+    let mut longer = siblings.clone();
+    longer.extend_from_slice(&[0u8; 32]);
+    assert!(verify(&indices, hashes.clone(), &longer).is_err());
+    // Malformed index lists.
+    assert!(verify(&[17, 3, 18, 40], hashes.clone(), &siblings).is_err());
+    assert!(verify(&[3, 3, 18, 40], hashes.clone(), &siblings).is_err());
+    assert!(verify(&[3, 17, 18, 64], hashes.clone(), &siblings).is_err());
+    assert!(verify(&[], vec![], &siblings).is_err());
+    assert!(verify(&indices, hashes[..3].to_vec(), &siblings).is_err());
+    assert_eq!(sibling_count(depth, &[5, 5]), None);
+    assert_eq!(sibling_count(depth, &[1 << depth]), None);
+    assert!(verify_opening::<D>(&root, 200, &indices, hashes, &siblings).is_err());
+}
+
+#[test]
+fn leaves_and_nodes_are_domain_separated() {
+    type D = sha2::Sha256;
+    // Two field elements have the byte length of two digests' worth of halves; the leaf hash
+    // of a row never equals the node hash of the same bytes.
+    let row = [Ghash128::from_index(5), Ghash128::from_index(9)];
+    let mut bytes = [0u8; 32];
+    row[0].write_bytes(&mut bytes[..16]);
+    row[1].write_bytes(&mut bytes[16..]);
+    assert_ne!(
+        hash_leaf::<D, Ghash128>(&row),
+        hash_node::<D>(&bytes[..16], &bytes[16..])
+    );
+    // A one-leaf tree's root is its leaf hash.
+    let tree = MerkleTree::<D>::new(&row, 2);
+    assert_eq!(tree.root(), hash_leaf::<D, Ghash128>(&row).as_slice());
+}
+
+#[test]
+fn parallel_and_sequential_construction_agree() {
+    type D = blake3::Hasher;
+    let data = rows(1 << 10, 1);
+    let tree = MerkleTree::<D>::new(&data, 1);
+    // Recompute the root sequentially from the definition.
+    let mut level: Vec<Vec<u8>> = data
+        .iter()
+        .map(|x| hash_leaf::<D, Ghash128>(&[*x]))
+        .collect();
+    while level.len() > 1 {
+        level = level
+            .chunks(2)
+            .map(|p| hash_node::<D>(&p[0], &p[1]))
+            .collect();
+    }
+    assert_eq!(tree.root(), level[0].as_slice());
+}

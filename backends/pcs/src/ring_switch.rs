@@ -1,0 +1,419 @@
+//! Ring-switching (Diamond–Posen, eprint 2024/504 §3, on the packed tower-field commitments of
+//! eprint 2023/1784; Flock, eprint 2026/1329, App. B): a
+//! commitment to a Boolean multilinear `t` in `ℓ` variables from any dense
+//! [`PolynomialCommitment`] over GF(2^128).
+//!
+//! ## Packing
+//!
+//! Split the variables as `(v, y)` with `v ∈ {0,1}^7` (the low seven, a bit position) and
+//! `y ∈ {0,1}^ℓ'`, `ℓ' = ℓ − 7`. The packed polynomial is
+//! `t'(y) = Σ_v t(v, y)·X^v ∈ GF(2^128)` — exactly the `u128` word `y` of the bit string, so
+//! packing costs nothing and the dense scheme commits `t'` (`ℓ'` variables).
+//!
+//! ## Reducing a claim
+//!
+//! A claim `Σ_{v,y} t(v, y)·w(v)·eq(r_hi, y) = s` (`w = eq(r_lo, ·)` for a point; any table for
+//! a quirky univariate-skip point, [`Weight::Tensor`]):
+//!
+//! 1. The prover sends the partial evaluations `ŝ_v = Σ_y t(v, y)·eq(r_hi, y)` (128 elements);
+//!    the verifier checks `s = Σ_v w(v)·ŝ_v`.
+//! 2. `ŝ` is an element `Σ_v X^v ⊗ ŝ_v` of the tensor algebra `A = F ⊗_F2 F`; honestly it is
+//!    `e = Σ_y t'(y) ⊗ eq(r_hi, y)`. Read in the other basis (the **128 × 128 bit transpose**),
+//!    `ŝ = Σ_u s'_u ⊗ X^u` with `s'_u = Σ_v bit_u(ŝ_v)·X^v`, and honestly
+//!    `s'_u = Σ_y t'(y)·bit_u(eq(r_hi, y))`, a linear claim on `t'`.
+//! 3. With `r'' ∈ F^7` the 128 claims become one: `⟨t', B⟩ = Σ_u eq(r'', u)·s'_u` where
+//!    `B(y) = Φ(eq(r_hi, y))` and `Φ: X^u ↦ eq(r'', u)` is `F2`-linear ([`RingSwitchWeight`]).
+//!
+//! The naive recombination `t'(r_hi) = Σ_v X^v·ŝ_v` is **unsound**: the multiplication map
+//! `A → F` is not injective, so `ŝ` can be altered in its kernel to move `Σ_v w(v)·ŝ_v`
+//! anywhere while `t'(r_hi)` stays correct (the tests build exactly this attack and check that
+//! the transpose catches it). Soundness error: `7/|F|` for `r''` (a nonzero multilinear in `r''`
+//! vanishes with probability at most `7/|F|`) on top of the dense scheme's.
+//!
+//! Many claims share `r''`; their dense claims are batched by the dense scheme's opening.
+//! The verifier evaluates `B̂` succinctly ([`RingSwitchWeight::evaluate`], `O(ℓ'·128²)` bit
+//! operations).
+
+use std::sync::Arc;
+
+use flockwork_core::pcs::{Claim, MultilinearWeight, Weight, absorb_claims};
+use flockwork_core::{PolynomialCommitment, VerifyError, eq_table};
+use flockwork_field::Field;
+use flockwork_field_binary::Ghash128;
+use flockwork_field_binary::gf2::{BitMatrix128, ByteTableMap};
+use flockwork_transcript::{ProverTranscript, VerifierTranscript};
+
+/// Variables packed into one GF(2^128) element.
+pub const PACKED_VARS: usize = 7;
+/// Bits per packed element.
+const PACKED_BITS: usize = 1 << PACKED_VARS;
+
+const LABEL_PARTIALS: &str = "ring-switch/partials";
+const LABEL_MIX: &str = "ring-switch/r''";
+
+/// A Boolean polynomial commitment built from a dense commitment `P` over GF(2^128).
+///
+/// Evaluations are `u128` words: bit `v` of word `y` is `t(v, y)` (hypercube index
+/// `v + 128·y`).
+#[derive(Clone, Debug)]
+pub struct RingSwitched<P> {
+    inner: P,
+}
+
+/// Prover data: the dense scheme's data and the packed words.
+#[derive(Debug)]
+pub struct RingSwitchedData<D> {
+    inner: D,
+    packed: Vec<Ghash128>,
+}
+
+impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
+    /// Wraps `inner`, a commitment for polynomials in `ℓ' = ℓ − 7` variables; the Boolean
+    /// polynomials then have `ℓ = inner.num_vars() + 7` variables.
+    #[must_use]
+    pub fn new(inner: P) -> Self {
+        Self { inner }
+    }
+
+    /// The dense scheme.
+    #[must_use]
+    pub fn inner(&self) -> &P {
+        &self.inner
+    }
+
+    /// Reduces claims to dense claims given the partial evaluations of each claim.
+    fn dense_claims(
+        &self,
+        split: &[SplitClaim],
+        partials: &[Vec<Ghash128>],
+        mix: &[Ghash128],
+    ) -> Vec<Claim<Ghash128>> {
+        let eq_mix = eq_table(mix);
+        split
+            .iter()
+            .zip(partials)
+            .map(|(claim, s_hat)| {
+                let transposed = transpose_bits(s_hat);
+                let value = transposed.iter().zip(&eq_mix).map(|(&s, &e)| s * e).sum();
+                let weight = RingSwitchWeight::new(claim.high.clone(), mix.to_vec());
+                Claim::linear(Arc::new(weight), value)
+            })
+            .collect()
+    }
+}
+
+/// A Boolean claim split into its bit weights `w(v)` (128) and the high eq point `r_hi`.
+struct SplitClaim {
+    low: Vec<Ghash128>,
+    high: Vec<Ghash128>,
+}
+
+/// Splits a claim on `ℓ = ℓ' + 7` variables; `None` for a weight that does not factor as
+/// (table over at most the low 7 variables) ⊗ eq.
+fn split_claim(weight: &Weight<Ghash128>, num_vars: usize) -> Option<SplitClaim> {
+    if weight.num_vars() != Some(num_vars) || num_vars < PACKED_VARS {
+        return None;
+    }
+    let (low, high) = match weight {
+        Weight::Eq(point) => (
+            eq_table(&point[..PACKED_VARS]),
+            point[PACKED_VARS..].to_vec(),
+        ),
+        Weight::Tensor { low, high } => {
+            let low_vars = low.len().trailing_zeros() as usize;
+            if low_vars > PACKED_VARS {
+                return None;
+            }
+            // Move the first high coordinates into the bit weights: w(v) = low[v mod 2^a]·eq.
+            let (moved, rest) = high.split_at(PACKED_VARS - low_vars);
+            let moved = eq_table(moved);
+            let table = moved
+                .iter()
+                .flat_map(|&m| low.iter().map(move |&l| l * m))
+                .collect();
+            (table, rest.to_vec())
+        }
+        Weight::Linear(_) => return None,
+    };
+    Some(SplitClaim { low, high })
+}
+
+impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> PolynomialCommitment<Ghash128>
+    for RingSwitched<P>
+{
+    type Evals = [u128];
+    type Commitment = P::Commitment;
+    type ProverData = RingSwitchedData<P::ProverData>;
+
+    fn num_vars(&self) -> usize {
+        self.inner.num_vars() + PACKED_VARS
+    }
+
+    fn commitment_len(&self) -> usize {
+        self.inner.commitment_len()
+    }
+
+    fn commitment_from_bytes(&self, bytes: &[u8]) -> Option<P::Commitment> {
+        self.inner.commitment_from_bytes(bytes)
+    }
+
+    fn commit(&self, evals: &[u128]) -> (P::Commitment, Self::ProverData) {
+        let packed: Vec<Ghash128> = evals.iter().map(|&w| Ghash128::new(w)).collect();
+        let (commitment, inner) = self.inner.commit(&packed);
+        (commitment, RingSwitchedData { inner, packed })
+    }
+
+    fn open<T: ProverTranscript>(
+        &self,
+        data: &Self::ProverData,
+        claims: &[Claim<Ghash128>],
+        transcript: &mut T,
+    ) {
+        self.open_with(data, claims, transcript, |_, _| {});
+    }
+
+    fn verify<T: VerifierTranscript>(
+        &self,
+        commitment: &P::Commitment,
+        claims: &[Claim<Ghash128>],
+        transcript: &mut T,
+    ) -> Result<(), VerifyError> {
+        flockwork_core::pcs::check_claim_shapes(claims, self.num_vars())?;
+        let split = claims
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                split_claim(&c.weight, self.num_vars())
+                    .ok_or(VerifyError::UnsupportedClaim { claim: i })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        absorb_claims(claims, transcript);
+        let mut partials = Vec::with_capacity(claims.len());
+        for (i, (claim, parts)) in claims.iter().zip(&split).enumerate() {
+            let s_hat = transcript.recv_field::<Ghash128>(LABEL_PARTIALS, PACKED_BITS)?;
+            let combined: Ghash128 = s_hat.iter().zip(&parts.low).map(|(&s, &w)| s * w).sum();
+            if combined != claim.value {
+                return Err(VerifyError::RingSwitchMismatch { claim: i });
+            }
+            partials.push(s_hat);
+        }
+        let mix = transcript.challenges::<Ghash128>(LABEL_MIX, PACKED_VARS);
+        let dense = self.dense_claims(&split, &partials, &mix);
+        self.inner.verify(commitment, &dense, transcript)
+    }
+}
+
+impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
+    /// [`PolynomialCommitment::open`] with a hook that may alter claim `i`'s partial
+    /// evaluations before they are sent (the honest opening passes a no-op; tests use it to
+    /// play a cheating prover).
+    fn open_with<T: ProverTranscript>(
+        &self,
+        data: &RingSwitchedData<P::ProverData>,
+        claims: &[Claim<Ghash128>],
+        transcript: &mut T,
+        tamper: impl Fn(usize, &mut [Ghash128]),
+    ) {
+        flockwork_core::pcs::check_claim_shapes(claims, self.num_vars())
+            .expect("claims must be non-empty and have ℓ variables");
+        let split: Vec<SplitClaim> = claims
+            .iter()
+            .map(|c| split_claim(&c.weight, self.num_vars()).expect("eq or tensor claims only"))
+            .collect();
+        absorb_claims(claims, transcript);
+        let mut partials = Vec::with_capacity(claims.len());
+        for (i, parts) in split.iter().enumerate() {
+            let mut s_hat = partial_evaluations(&data.packed, &parts.high);
+            tamper(i, &mut s_hat);
+            transcript.send_field(LABEL_PARTIALS, &s_hat);
+            partials.push(s_hat);
+        }
+        let mix = transcript.challenges::<Ghash128>(LABEL_MIX, PACKED_VARS);
+        let dense = self.dense_claims(&split, &partials, &mix);
+        self.inner.open(&data.inner, &dense, transcript);
+    }
+}
+
+/// `ŝ_v = Σ_y bit_v(word_y)·eq(r_hi, y)` for the 128 bit positions `v`.
+///
+/// Four Russians: per byte position `k`, the eq weights are first summed into 256 buckets by
+/// the byte's value, then each bit's sum is read off the buckets whose index has that bit —
+/// 16 additions per word instead of one per set bit.
+#[must_use]
+pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash128> {
+    let eq = eq_table(high);
+    let bucket_sums = |range: std::ops::Range<usize>| {
+        let mut buckets = vec![[Ghash128::ZERO; 256]; 16];
+        for y in range {
+            let bytes = packed[y].to_bits().to_le_bytes();
+            for (bucket, byte) in buckets.iter_mut().zip(bytes) {
+                bucket[usize::from(byte)] += eq[y];
+            }
+        }
+        buckets
+    };
+    let merge = |mut a: Vec<[Ghash128; 256]>, b: Vec<[Ghash128; 256]>| {
+        for (x, y) in a.iter_mut().zip(&b) {
+            x.iter_mut().zip(y).for_each(|(s, &t)| *s += t);
+        }
+        a
+    };
+    let buckets = chunked_reduce(packed.len(), bucket_sums, merge);
+    (0..PACKED_BITS)
+        .map(|v| {
+            let bucket = &buckets[v / 8];
+            (0..256)
+                .filter(|b| (b >> (v % 8)) & 1 == 1)
+                .map(|b| bucket[b])
+                .sum()
+        })
+        .collect()
+}
+
+/// Folds `0..n` in chunks (in parallel with the `parallel` feature) and merges the results.
+fn chunked_reduce<A: Send>(
+    n: usize,
+    fold: impl Fn(std::ops::Range<usize>) -> A + Sync + Send,
+    merge: impl Fn(A, A) -> A + Sync + Send,
+) -> A {
+    const CHUNK: usize = 1 << 14;
+    #[cfg(feature = "parallel")]
+    if n > CHUNK {
+        use rayon::prelude::*;
+        return (0..n.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| fold(c * CHUNK..((c + 1) * CHUNK).min(n)))
+            .reduce_with(&merge)
+            .expect("at least one chunk");
+    }
+    let _ = &merge;
+    fold(0..n)
+}
+
+/// The 128 × 128 bit transpose: `out[u] = Σ_v bit_u(rows[v])·X^v`, i.e. bit `v` of `out[u]`
+/// is bit `u` of `rows[v]` (recursive block swaps, 7 rounds of 64 masked XOR swaps).
+///
+/// # Panics
+/// If `rows.len() != 128`.
+#[must_use]
+pub fn transpose_bits(rows: &[Ghash128]) -> Vec<Ghash128> {
+    assert_eq!(rows.len(), PACKED_BITS, "a 128 × 128 bit matrix");
+    let mut a: Vec<u128> = rows.iter().map(|r| r.to_bits()).collect();
+    let mut j = 64;
+    let mut mask: u128 = u128::from(u64::MAX);
+    while j != 0 {
+        // Swap the (row r, column c + j) and (row r + j, column c) blocks for r, c with bit
+        // j clear; `mask` selects the columns with bit j clear.
+        for r in (0..PACKED_BITS).filter(|r| r & j == 0) {
+            let t = ((a[r] >> j) ^ a[r + j]) & mask;
+            a[r] ^= t << j;
+            a[r + j] ^= t;
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+    a.into_iter().map(Ghash128::new).collect()
+}
+
+/// The ring-switched weight `B(y) = Φ(eq(r_hi, y))`, `Φ(X^u) = eq(r'', u)` (`F2`-linear), on
+/// `ℓ'` variables.
+#[derive(Clone, Debug)]
+pub struct RingSwitchWeight {
+    high: Vec<Ghash128>,
+    mix: Vec<Ghash128>,
+}
+
+impl RingSwitchWeight {
+    /// The weight for the high point `r_hi` and the mixing point `r''` (7 coordinates).
+    ///
+    /// # Panics
+    /// If `mix.len() != 7`.
+    #[must_use]
+    pub fn new(high: Vec<Ghash128>, mix: Vec<Ghash128>) -> Self {
+        assert_eq!(mix.len(), PACKED_VARS, "r'' has 7 coordinates");
+        Self { high, mix }
+    }
+
+    /// `Φ` as a bit matrix: column `u` is `eq(r'', u)`.
+    fn phi(&self) -> BitMatrix128 {
+        let eq = eq_table(&self.mix);
+        BitMatrix128::from_fn(|u| eq[u].to_bits())
+    }
+}
+
+impl MultilinearWeight<Ghash128> for RingSwitchWeight {
+    fn num_vars(&self) -> usize {
+        self.high.len()
+    }
+
+    /// `out[y] += scale·Φ(eq(r_hi, y))`, `Φ` applied with byte tables (four Russians).
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        let phi = ByteTableMap::new(&self.phi());
+        let eq = eq_table(&self.high);
+        let apply = |(o, e): (&mut Ghash128, &Ghash128)| {
+            *o += scale * Ghash128::new(phi.apply(e.to_bits()));
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            out.par_iter_mut()
+                .zip(eq.par_iter())
+                .with_min_len(1 << 12)
+                .for_each(apply);
+        }
+        #[cfg(not(feature = "parallel"))]
+        out.iter_mut().zip(eq.iter()).for_each(apply);
+    }
+
+    /// `B̂(q) = Σ_y eq(q, y)·Φ(eq(r_hi, y))`, computed in the tensor algebra: the element
+    /// `E = Σ_y eq(r_hi, y) ⊗ eq(q, y) = Π_i (1⊗1 + r_i⊗1 + 1⊗q_i)` (characteristic two) is
+    /// kept as `Σ_u X^u ⊗ a_u`; multiplying by `r_i ⊗ 1` acts on the left factor through the
+    /// bits of `r_i·X^u`, by `1 ⊗ q_i` scales every `a_u`. Finally
+    /// `(Φ ⊗ id)(E)` collapses to `Σ_u eq(r'', u)·a_u`.
+    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
+        let mut coords = vec![Ghash128::ZERO; PACKED_BITS];
+        coords[0] = Ghash128::ONE;
+        for (&r, &q) in self.high.iter().zip(point) {
+            let left = multiply_left(&coords, r);
+            for (c, l) in coords.iter_mut().zip(left) {
+                *c = *c + l + q * *c;
+            }
+        }
+        let eq = eq_table(&self.mix);
+        coords.iter().zip(&eq).map(|(&a, &e)| a * e).sum()
+    }
+
+    fn transcript_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(16 * (self.high.len() + self.mix.len()));
+        for x in self.high.iter().chain(&self.mix) {
+            bytes.extend_from_slice(&x.to_bits().to_le_bytes());
+        }
+        bytes
+    }
+}
+
+/// `(r ⊗ 1)·Σ_u X^u ⊗ a_u = Σ_{u'} X^{u'} ⊗ (Σ_{u : bit u' of r·X^u} a_u)`.
+fn multiply_left(coords: &[Ghash128], r: Ghash128) -> Vec<Ghash128> {
+    let mut out = vec![Ghash128::ZERO; PACKED_BITS];
+    let mut shifted = r; // r·X^u
+    for &a in coords {
+        let mut bits = shifted.to_bits();
+        while bits != 0 {
+            let u = bits.trailing_zeros() as usize;
+            out[u] += a;
+            bits &= bits - 1;
+        }
+        shifted *= Ghash128::X;
+    }
+    out
+}
+
+/// Bits of soundness the ring-switching reduction adds on top of the dense scheme:
+/// `b − log2(7)` for the mixing point `r''` over a field of `b` bits.
+#[must_use]
+pub fn soundness_bits(field_bits: u32) -> f64 {
+    f64::from(field_bits) - 7f64.log2()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,135 @@
+//! Ring-switched Ligerito (fast preset, Johnson regime, 100 bits) on Boolean polynomials:
+//! commit, open and verify, with 1 and 2 threads; proof size and peak memory go to stderr.
+//!
+//! `cargo bench --bench pcs` runs 2^24 and 2^27 bits; `PCS_BENCH_LOG_BITS=24,27,30` picks the
+//! sizes, `PCS_BENCH_PRESET=slim` the slim preset.
+
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use flockwork_core::{Claim, PolynomialCommitment, eq_table};
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::ring_switch::{RingSwitched, partial_evaluations};
+use flockwork_pcs::{Ligerito, Preset, Regime};
+use flockwork_testkit::seeded_vec;
+use flockwork_transcript::{
+    DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
+    Transcript, VerifierTranscript,
+};
+
+type Pcs = RingSwitched<Ligerito<Ghash128, sha2::Sha256>>;
+
+const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("bench/pcs", b"");
+
+fn sizes() -> Vec<usize> {
+    std::env::var("PCS_BENCH_LOG_BITS")
+        .unwrap_or_else(|_| "24,27".into())
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect()
+}
+
+fn preset() -> Preset {
+    match std::env::var("PCS_BENCH_PRESET").as_deref() {
+        Ok("slim") => Preset::Slim,
+        _ => Preset::Fast,
+    }
+}
+
+/// Peak resident memory of the process so far (Linux `VmHWM`), in MiB.
+fn peak_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+/// A random Boolean polynomial of 2^log_bits bits and two evaluation claims on it.
+fn statement(log_bits: usize) -> (Vec<u128>, Vec<Claim<Ghash128>>) {
+    let words: Vec<u128> = seeded_vec::<Ghash128>(1, 1 << (log_bits - 7))
+        .into_iter()
+        .map(|x| x.to_bits())
+        .collect();
+    let packed: Vec<Ghash128> = words.iter().map(|&w| Ghash128::new(w)).collect();
+    let claims = (0..2)
+        .map(|i| {
+            let r: Vec<Ghash128> = seeded_vec(10 + i, log_bits);
+            let s_hat = partial_evaluations(&packed, &r[7..]);
+            let value = eq_table(&r[..7])
+                .iter()
+                .zip(&s_hat)
+                .map(|(&w, &s)| w * s)
+                .sum();
+            Claim::evaluation(r, value)
+        })
+        .collect();
+    (words, claims)
+}
+
+fn prove(pcs: &Pcs, words: &[u128], claims: &[Claim<Ghash128>]) -> (Vec<u8>, Vec<u8>) {
+    let (root, data) = pcs.commit(words);
+    let mut transcript = Sha256ProverTranscript::new(DOMAIN);
+    transcript.public_bytes("root", &root);
+    pcs.open(&data, claims, &mut transcript);
+    (root, transcript.into_proof())
+}
+
+fn verify(pcs: &Pcs, root: &Vec<u8>, claims: &[Claim<Ghash128>], proof: &[u8]) {
+    let mut transcript = Sha256VerifierTranscript::new(DOMAIN, proof);
+    transcript.public_bytes("root", root);
+    pcs.verify(root, claims, &mut transcript)
+        .expect("honest proof");
+    transcript.finish().expect("no trailing bytes");
+}
+
+fn bench_pcs(c: &mut Criterion) {
+    for log_bits in sizes() {
+        let inner =
+            Ligerito::with_preset(log_bits - 7, 100, preset(), Regime::Johnson { eta: 0.02 })
+                .expect("preset");
+        eprintln!(
+            "2^{log_bits} bits, {:?}:\n{}",
+            preset(),
+            inner.config().security_report()
+        );
+        let pcs = RingSwitched::new(inner);
+        let (words, claims) = statement(log_bits);
+        for threads in [1usize, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("pool");
+            let mut group = c.benchmark_group(format!("pcs/ring-switched-ligerito/{threads}t"));
+            group.sample_size(10);
+            group.measurement_time(Duration::from_secs(5));
+            group.bench_function(BenchmarkId::new("commit", log_bits), |b| {
+                b.iter(|| pool.install(|| pcs.commit(&words)));
+            });
+            let (root, data) = pool.install(|| pcs.commit(&words));
+            group.bench_function(BenchmarkId::new("open", log_bits), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        let mut transcript = Sha256ProverTranscript::new(DOMAIN);
+                        transcript.public_bytes("root", &root);
+                        pcs.open(&data, &claims, &mut transcript);
+                        transcript.into_proof()
+                    })
+                });
+            });
+            drop(data);
+            let (root, proof) = pool.install(|| prove(&pcs, &words, &claims));
+            group.bench_function(BenchmarkId::new("verify", log_bits), |b| {
+                b.iter(|| verify(&pcs, &root, &claims, &proof));
+            });
+            group.finish();
+            eprintln!(
+                "2^{log_bits} bits, {threads} thread(s): proof {} bytes ({:.1} KiB), peak RSS so far {} MiB",
+                proof.len(),
+                proof.len() as f64 / 1024.0,
+                peak_mib().map_or("?".into(), |m| m.to_string())
+            );
+        }
+    }
+}
+
+criterion_group!(benches, bench_pcs);
+criterion_main!(benches);

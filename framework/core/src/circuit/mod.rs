@@ -58,7 +58,7 @@ pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use lowering::{Node, NodeId, R1csLowering};
 pub use stats::{CircuitStats, StatsCounter};
 pub use transpose::transpose64;
-pub use word::{WordBuilder, rotl, rotr, shl, shr};
+pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};
 
 /// The primitive operations a gadget is written against.
 ///
@@ -98,6 +98,26 @@ pub trait CircuitBuilder {
     /// # Panics
     /// If the region is not an output, was written before or has another length.
     fn output(&mut self, slot: SlotId, wires: &[Self::Wire]);
+
+    /// `x + y mod 2^N` with `N − 1` ANDs ([`WordBuilder::add`], which forwards here).
+    ///
+    /// The default, [`ripple_add`], emits the gates one by one. An interpreter may override
+    /// it (the bit-sliced evaluator stores the `N − 1` aux bits in one go), but must produce
+    /// the same sum and commit the same aux bits in the same order.
+    fn add_mod<const N: usize>(
+        &mut self,
+        x: &[Self::Wire; N],
+        y: &[Self::Wire; N],
+    ) -> [Self::Wire; N] {
+        ripple_add(self, x, y)
+    }
+
+    /// Commits every bit of `a` in order ([`CircuitBuilder::materialize`] bit by bit, the
+    /// default; [`WordBuilder::materialize_word`] forwards here). An interpreter may override
+    /// it to store the `N` bits in one go, committing the same bits in the same order.
+    fn materialize_bits<const N: usize>(&mut self, a: &[Self::Wire; N]) -> [Self::Wire; N] {
+        core::array::from_fn(|i| self.materialize(a[i]))
+    }
 
     /// `¬a = a ⊕ 1` (free, through the constant wire).
     fn not(&mut self, a: Self::Wire) -> Self::Wire {

@@ -28,6 +28,26 @@ pub fn shl<W: Copy, const N: usize>(x: &[W; N], n: usize, zero: W) -> [W; N] {
     core::array::from_fn(|i| if i >= n { x[i - n] } else { zero })
 }
 
+/// `x + y mod 2^N` with `N − 1` ANDs, gate by gate ([`WordBuilder::add`] documents the
+/// encoding): the default of [`CircuitBuilder::add_mod`].
+pub fn ripple_add<B: CircuitBuilder + ?Sized, const N: usize>(
+    b: &mut B,
+    x: &[B::Wire; N],
+    y: &[B::Wire; N],
+) -> [B::Wire; N] {
+    let mut carry = b.zero();
+    core::array::from_fn(|i| {
+        let xc = b.xor(x[i], carry);
+        let sum = b.xor(xc, y[i]);
+        if i + 1 < N {
+            let yc = b.xor(y[i], carry);
+            let aux = b.and(xc, yc);
+            carry = b.xor(carry, aux);
+        }
+        sum
+    })
+}
+
 /// Word-level gadgets built from the [`CircuitBuilder`] primitives; implemented for every
 /// builder.
 pub trait WordBuilder: CircuitBuilder {
@@ -66,8 +86,10 @@ pub trait WordBuilder: CircuitBuilder {
     }
 
     /// Commits every bit of a linear word (`N` committed bits).
+    ///
+    /// Forwards to [`CircuitBuilder::materialize_bits`].
     fn materialize_word<const N: usize>(&mut self, a: &[Self::Wire; N]) -> [Self::Wire; N] {
-        core::array::from_fn(|i| self.materialize(a[i]))
+        self.materialize_bits(a)
     }
 
     /// `x + y mod 2^N` with `N − 1` ANDs.
@@ -79,18 +101,12 @@ pub trait WordBuilder: CircuitBuilder {
     /// bit is dropped, so `aux_{N−1}` is never needed. The aux bits (not the carries) are
     /// committed because with `C = I` a committed bit must equal the product of its row
     /// (Flock notes §2 and pitfall 3).
+    ///
+    /// Forwards to [`CircuitBuilder::add_mod`], whose default is [`ripple_add`] (an
+    /// interpreter may override it to batch the commitments, committing the same aux bits in
+    /// the same order).
     fn add<const N: usize>(&mut self, x: &[Self::Wire; N], y: &[Self::Wire; N]) -> [Self::Wire; N] {
-        let mut carry = self.zero();
-        core::array::from_fn(|i| {
-            let xc = self.xor(x[i], carry);
-            let sum = self.xor(xc, y[i]);
-            if i + 1 < N {
-                let yc = self.xor(y[i], carry);
-                let aux = self.and(xc, yc);
-                carry = self.xor(carry, aux);
-            }
-            sum
-        })
+        self.add_mod(x, y)
     }
 
     /// `Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g) = g ⊕ e(f ⊕ g)`: one AND per bit.

@@ -7,9 +7,9 @@
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use flockwork_core::{Claim, PolynomialCommitment, eq_table};
+use flockwork_core::{Claim, PolynomialCommitment};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::ring_switch::{RingSwitched, partial_evaluations};
+use flockwork_pcs::ring_switch::{RingSwitched, evaluate_packed};
 use flockwork_pcs::{Ligerito, Preset, Regime};
 use flockwork_testkit::seeded_vec;
 use flockwork_transcript::{
@@ -53,12 +53,7 @@ fn statement(log_bits: usize) -> (Vec<u128>, Vec<Claim<Ghash128>>) {
     let claims = (0..2)
         .map(|i| {
             let r: Vec<Ghash128> = seeded_vec(10 + i, log_bits);
-            let s_hat = partial_evaluations(&packed, &r[7..]);
-            let value = eq_table(&r[..7])
-                .iter()
-                .zip(&s_hat)
-                .map(|(&w, &s)| w * s)
-                .sum();
+            let value = evaluate_packed(&packed, &r);
             Claim::evaluation(r, value)
         })
         .collect();

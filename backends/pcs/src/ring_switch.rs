@@ -234,6 +234,19 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
     }
 }
 
+/// The value at `point` of the Boolean multilinear polynomial held as packed words (bit `v`
+/// of word `y` is the value at index `128·y + v`): `t(r) = Σ_v eq(r_lo, v)·ŝ_v`, with
+/// `r_lo` the 7 low coordinates and `ŝ` the [`partial_evaluations`] at the high ones.
+///
+/// # Panics
+/// If `point` has fewer than 7 coordinates or does not match `packed`.
+#[must_use]
+pub fn evaluate_packed(packed: &[Ghash128], point: &[Ghash128]) -> Ghash128 {
+    let (low, high) = point.split_at(PACKED_VARS);
+    let s_hat = partial_evaluations(packed, high);
+    eq_table(low).iter().zip(&s_hat).map(|(&w, &s)| w * s).sum()
+}
+
 /// `ŝ_v = Σ_y bit_v(word_y)·eq(r_hi, y)` for the 128 bit positions `v`.
 ///
 /// Four Russians: per byte position `k`, the eq weights are first summed into 256 buckets by

@@ -120,18 +120,9 @@ fn preset_ring_switched_round_trip_at_2_pow_22_bits() {
     let points: Vec<Vec<Ghash128>> = (0..3)
         .map(|i| random_vec(&mut rng(&format!("rs/pt{i}")), 22))
         .collect();
-    // t(r) = Σ_v eq(r_lo, v)·ŝ_v.
     let claims: Vec<Claim<Ghash128>> = points
         .iter()
-        .map(|r| {
-            let s_hat = partial_evaluations(&packed, &r[7..]);
-            let value = eq_table(&r[..7])
-                .iter()
-                .zip(&s_hat)
-                .map(|(&w, &s)| w * s)
-                .sum();
-            Claim::evaluation(r.clone(), value)
-        })
+        .map(|r| Claim::evaluation(r.clone(), evaluate_packed(&packed, r)))
         .collect();
     let domain = DomainSeparator::new("ring-switch/test", b"");
     let mut prover = Sha256ProverTranscript::new(domain);

@@ -169,13 +169,32 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> PolynomialCommitment
         claims: &[Claim<Ghash128>],
         transcript: &mut T,
     ) {
-        self.open_with(data, claims, transcript, |_, _| {});
+        self.open_inner(data, claims, &[], transcript, |_, _| {});
     }
 
     fn verify<T: VerifierTranscript>(
         &self,
         commitment: &P::Commitment,
         claims: &[Claim<Ghash128>],
+        transcript: &mut T,
+    ) -> Result<(), VerifyError> {
+        self.verify_with_packed(commitment, claims, &[], transcript)
+    }
+}
+
+impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
+    /// [`PolynomialCommitment::verify`] for Boolean `claims` plus `packed` claims made
+    /// directly on the packed polynomial `t'` (`ℓ − 7` variables), which skip the ring switch
+    /// and join the dense scheme's batch (the Flock IO arguments produce such claims).
+    ///
+    /// # Errors
+    /// As [`PolynomialCommitment::verify`]; a packed claim of the wrong shape is rejected by
+    /// the dense scheme.
+    pub fn verify_with_packed<T: VerifierTranscript>(
+        &self,
+        commitment: &P::Commitment,
+        claims: &[Claim<Ghash128>],
+        packed: &[Claim<Ghash128>],
         transcript: &mut T,
     ) -> Result<(), VerifyError> {
         flockwork_core::pcs::check_claim_shapes(claims, self.num_vars())?;
@@ -198,19 +217,34 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> PolynomialCommitment
             partials.push(s_hat);
         }
         let mix = transcript.challenges::<Ghash128>(LABEL_MIX, PACKED_VARS);
-        let dense = self.dense_claims(&split, &partials, &mix);
+        let mut dense = self.dense_claims(&split, &partials, &mix);
+        dense.extend_from_slice(packed);
         self.inner.verify(commitment, &dense, transcript)
     }
-}
 
-impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
-    /// [`PolynomialCommitment::open`] with a hook that may alter claim `i`'s partial
-    /// evaluations before they are sent (the honest opening passes a no-op; tests use it to
-    /// play a cheating prover).
-    fn open_with<T: ProverTranscript>(
+    /// [`PolynomialCommitment::open`] for Boolean `claims` plus claims on the packed
+    /// polynomial (see [`RingSwitched::verify_with_packed`]).
+    ///
+    /// # Panics
+    /// As [`PolynomialCommitment::open`].
+    pub fn open_with_packed<T: ProverTranscript>(
         &self,
         data: &RingSwitchedData<P::ProverData>,
         claims: &[Claim<Ghash128>],
+        packed: &[Claim<Ghash128>],
+        transcript: &mut T,
+    ) {
+        self.open_inner(data, claims, packed, transcript, |_, _| {});
+    }
+
+    /// [`PolynomialCommitment::open`] with a hook that may alter claim `i`'s partial
+    /// evaluations before they are sent (the honest opening passes a no-op; tests use it to
+    /// play a cheating prover).
+    fn open_inner<T: ProverTranscript>(
+        &self,
+        data: &RingSwitchedData<P::ProverData>,
+        claims: &[Claim<Ghash128>],
+        packed: &[Claim<Ghash128>],
         transcript: &mut T,
         tamper: impl Fn(usize, &mut [Ghash128]),
     ) {
@@ -229,7 +263,8 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
             partials.push(s_hat);
         }
         let mix = transcript.challenges::<Ghash128>(LABEL_MIX, PACKED_VARS);
-        let dense = self.dense_claims(&split, &partials, &mix);
+        let mut dense = self.dense_claims(&split, &partials, &mix);
+        dense.extend_from_slice(packed);
         self.inner.open(&data.inner, &dense, transcript);
     }
 }

@@ -239,7 +239,7 @@ fn naive_recombination_is_exploitable_and_the_transpose_catches_it() {
 
     // The same cheat against the real protocol: the bit check passes, the switched claim fails.
     let mut prover = Sha256ProverTranscript::new(domain);
-    pcs.open_with(&data, &false_claims, &mut prover, tamper);
+    pcs.open_inner(&data, &false_claims, &[], &mut prover, tamper);
     let proof = prover.into_proof();
     let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
     let result = pcs.verify(&root, &false_claims, &mut verifier);

@@ -1,0 +1,79 @@
+//! Errors of setup, proving and verification.
+
+use flockwork_core::VerifyError;
+use flockwork_pcs::ligerito::ConfigError;
+use thiserror::Error;
+
+/// A [`crate::Flock`] cannot be set up.
+#[derive(Debug, Error)]
+pub enum SetupError {
+    /// The pinned challenges need 13 in-instance index bits.
+    #[error("instance block has 2^{log_block} bits; the pinned zerocheck needs at least 2^13")]
+    BlockTooSmall {
+        /// `m0`.
+        log_block: usize,
+    },
+    /// More instances than supported.
+    #[error("2^{log_instances} instances is more than this implementation supports (2^40)")]
+    TooManyInstances {
+        /// `k`.
+        log_instances: usize,
+    },
+    /// The PCS parameter selection failed.
+    #[error("polynomial commitment parameters: {0}")]
+    Pcs(ConfigError),
+    /// The chain regions are unusable.
+    #[error("hash-chain layout: {0}")]
+    ChainLayout(&'static str),
+}
+
+/// The prover was called with inputs that do not fit the setup.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ProveError {
+    /// Wrong number of input words.
+    #[error("expected {expected} input words ({instances} instances), got {got}")]
+    InputLength {
+        /// Expected words.
+        expected: usize,
+        /// Instances of the setup.
+        instances: usize,
+        /// Given words.
+        got: usize,
+    },
+    /// The batch witness does not have the setup's shape.
+    #[error("batch witness shape does not match the setup")]
+    WitnessShape,
+    /// The statement's kind does not match the setup (chain vs batch) or its data has the
+    /// wrong length.
+    #[error("statement does not match the setup: {0}")]
+    Statement(&'static str),
+}
+
+/// A proof was rejected.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FlockError {
+    /// Shorter than the header.
+    #[error("proof is shorter than its header")]
+    Truncated,
+    /// Not a proof of this system.
+    #[error("not a flock batch-R1CS proof (bad magic bytes)")]
+    BadMagic,
+    /// A version this verifier does not speak.
+    #[error("unsupported proof version {0} (this verifier speaks version {expected})", expected = crate::PROOF_VERSION)]
+    Version(u16),
+    /// The statement does not match the setup.
+    #[error("statement does not match the setup: {0}")]
+    Statement(&'static str),
+    /// The zerocheck failed.
+    #[error("zerocheck: {0}")]
+    Zerocheck(VerifyError),
+    /// The lincheck failed.
+    #[error("lincheck: {0}")]
+    Lincheck(VerifyError),
+    /// The commitment or its opening failed.
+    #[error("commitment opening: {0}")]
+    Opening(VerifyError),
+    /// Bytes left after the proof.
+    #[error("{0} trailing bytes after the proof")]
+    TrailingBytes(usize),
+}

@@ -1,0 +1,301 @@
+//! The hash-chain IO argument (Flock notes §3 "IO: hash chain"): binds the public chain
+//! endpoints to the committed witness with **one linear claim on the packed polynomial**.
+//!
+//! Instance `i` reads its state from the input region and writes the next state to the output
+//! region; both regions sit at slot-aligned word offsets of every instance block. Let `P` be
+//! the packed witness (`u128` word `y` of the bit string; `n = m − 7` variables), with the word
+//! index split as `y = (pos, slot, inst)`: `p` bits of position inside a slot unit of `2^p`
+//! words, the slot-unit index inside the instance, and `k` instance bits. Fold each region at
+//! the packed level with a random `τ_pos ∈ F^p`:
+//! `In(i) = Σ_pos eq(τ_pos, pos)·P[pos, in, i]`, `Out(i)` likewise. With the shift polynomial
+//!
+//! ```text
+//! shift(a, b) = Σ_j Π_{l<j} a_l(1 + b_l) · (1 + a_j) b_j · Π_{l>j} (1 + a_l + b_l)   (= 1 iff b = a + 1 on the cube)
+//! ```
+//!
+//! the chain `Out(i) = In(i + 1)`, `In(0) = X_0`, `Out(K − 1) = X_last` gives, in
+//! characteristic two and for random `τ ∈ F^k`, `α`,
+//!
+//! ```text
+//! Σ_i [shift(τ, i) + α·eq(0, i)]·In(i) + eq(τ, i)·Out(i) = eq(τ, 1^k)·X_last + α·X_0.
+//! ```
+//!
+//! That is `⟨P, W⟩ = v` for the weight
+//! `W(pos, slot, inst) = eq(τ_pos, pos)·(eq(in, slot)·(shift(τ, inst) + α·eq(0, inst)) + eq(out, slot)·eq(τ, inst))`,
+//! which the verifier evaluates at any point in `O(n)` ([`ChainWeight`]). The PCS proves it
+//! together with the other claims — no extra sumcheck. If the chain is broken the two sides
+//! differ as polynomials of total degree `≤ k + p + 1` in `(τ, τ_pos, α)`, so a false claim
+//! survives with probability `≤ (k + p + 1)/|F|` (Schwartz–Zippel); the packed fold is
+//! injective on bit strings, so equal folds mean equal regions.
+
+use std::sync::Arc;
+
+use flockwork_core::circuit::{IoLayout, SlotId, SlotKind};
+use flockwork_core::pcs::{Claim, MultilinearWeight};
+use flockwork_core::{eq_eval, eq_table};
+use flockwork_field::Field;
+use flockwork_field_binary::Ghash128;
+use flockwork_transcript::Transcript;
+
+use crate::SetupError;
+
+const LABEL_TAU_POS: &str = "flock/chain/tau-pos";
+const LABEL_TAU: &str = "flock/chain/tau";
+const LABEL_ALPHA: &str = "flock/chain/alpha";
+
+/// Where the chained state lives in an instance block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainLayout {
+    /// `p`: a slot unit is `2^p` packed words.
+    pub log_slot_words: usize,
+    /// Slot unit of the input state.
+    pub in_slot: usize,
+    /// Slot unit of the output state.
+    pub out_slot: usize,
+    /// Bits of the state (both regions).
+    pub state_bits: usize,
+}
+
+impl ChainLayout {
+    /// The chain between input region `input` and output region `output` of `layout`.
+    ///
+    /// # Errors
+    /// [`SetupError::ChainLayout`] unless both regions exist with the right kinds, have the
+    /// same length, fit in one slot unit each, and slot units are a power of two of at least
+    /// 128 bits.
+    pub fn new(layout: &IoLayout, input: SlotId, output: SlotId) -> Result<Self, SetupError> {
+        let bad = |why: &'static str| Err(SetupError::ChainLayout(why));
+        let slot_bits = layout.slot_bits();
+        if !slot_bits.is_power_of_two() || slot_bits < 128 {
+            return bad("slot units must be a power of two of at least 128 bits");
+        }
+        let (Some(i), Some(o)) = (layout.slots().get(input.0), layout.slots().get(output.0)) else {
+            return bad("no such IO region");
+        };
+        if i.kind != SlotKind::Input || o.kind != SlotKind::Output {
+            return bad("the chain reads an input region and an output region");
+        }
+        if i.bits != o.bits || i.bits > slot_bits {
+            return bad("chain regions must have equal lengths within one slot unit");
+        }
+        Ok(Self {
+            log_slot_words: (slot_bits / 128).trailing_zeros() as usize,
+            in_slot: i.first_slot,
+            out_slot: o.first_slot,
+            state_bits: i.bits,
+        })
+    }
+
+    /// Words of the state vector (`u64`).
+    #[must_use]
+    pub fn state_words(&self) -> usize {
+        self.state_bits / 64
+    }
+}
+
+/// The challenges of the chain argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainChallenges {
+    tau_pos: Vec<Ghash128>,
+    tau: Vec<Ghash128>,
+    alpha: Ghash128,
+}
+
+/// The weight `W` of the chain claim (see the module docs).
+#[derive(Clone, Debug)]
+pub struct ChainWeight {
+    layout: ChainLayout,
+    /// Bits of the slot-unit index (`m0 − 7 − p`).
+    slot_vars: usize,
+    ch: ChainChallenges,
+}
+
+/// `shift(a, b)` (multilinear in both; 1 iff `b = a + 1` on the cube, LSB first).
+#[must_use]
+pub fn shift_eval(a: &[Ghash128], b: &[Ghash128]) -> Ghash128 {
+    let n = a.len();
+    let one = Ghash128::ONE;
+    // suffix[j] = Π_{l ≥ j} (1 + a_l + b_l)
+    let mut suffix = vec![one; n + 1];
+    for l in (0..n).rev() {
+        suffix[l] = suffix[l + 1] * (one + a[l] + b[l]);
+    }
+    let mut prefix = one;
+    let mut total = Ghash128::ZERO;
+    for j in 0..n {
+        total += prefix * (one + a[j]) * b[j] * suffix[j + 1];
+        prefix *= a[j] * (one + b[j]);
+    }
+    total
+}
+
+/// Bits of `v` as 0/1 field elements (`n` of them, LSB first).
+fn bits_point(v: usize, n: usize) -> Vec<Ghash128> {
+    (0..n)
+        .map(|i| {
+            if (v >> i) & 1 == 1 {
+                Ghash128::ONE
+            } else {
+                Ghash128::ZERO
+            }
+        })
+        .collect()
+}
+
+impl ChainWeight {
+    fn split<'a>(&self, point: &'a [Ghash128]) -> (&'a [Ghash128], &'a [Ghash128], &'a [Ghash128]) {
+        let (pos, rest) = point.split_at(self.layout.log_slot_words);
+        let (slot, inst) = rest.split_at(self.slot_vars);
+        (pos, slot, inst)
+    }
+}
+
+impl MultilinearWeight<Ghash128> for ChainWeight {
+    fn num_vars(&self) -> usize {
+        self.layout.log_slot_words + self.slot_vars + self.ch.tau.len()
+    }
+
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        let p = self.layout.log_slot_words;
+        let eq_pos = eq_table(&self.ch.tau_pos);
+        let eq_inst = eq_table(&self.ch.tau);
+        let block = 1usize << (p + self.slot_vars);
+        for (i, &e) in eq_inst.iter().enumerate() {
+            let shifted = if i == 0 {
+                self.ch.alpha
+            } else {
+                eq_inst[i - 1]
+            };
+            for (slot, w) in [(self.layout.in_slot, shifted), (self.layout.out_slot, e)] {
+                let base = i * block + (slot << p);
+                let s = scale * w;
+                for (o, &q) in out[base..base + (1 << p)].iter_mut().zip(&eq_pos) {
+                    *o += s * q;
+                }
+            }
+        }
+    }
+
+    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
+        let (pos, slot, inst) = self.split(point);
+        let zero_inst = vec![Ghash128::ZERO; inst.len()];
+        let in_part = shift_eval(&self.ch.tau, inst) + self.ch.alpha * eq_eval(&zero_inst, inst);
+        let in_sel = eq_eval(&bits_point(self.layout.in_slot, self.slot_vars), slot);
+        let out_sel = eq_eval(&bits_point(self.layout.out_slot, self.slot_vars), slot);
+        eq_eval(&self.ch.tau_pos, pos) * (in_sel * in_part + out_sel * eq_eval(&self.ch.tau, inst))
+    }
+
+    fn transcript_bytes(&self) -> Vec<u8> {
+        let mut out = b"flock/chain".to_vec();
+        for v in [
+            self.layout.log_slot_words,
+            self.slot_vars,
+            self.layout.in_slot,
+            self.layout.out_slot,
+        ] {
+            out.extend_from_slice(&(v as u64).to_le_bytes());
+        }
+        for x in self
+            .ch
+            .tau_pos
+            .iter()
+            .chain(&self.ch.tau)
+            .chain([&self.ch.alpha])
+        {
+            out.extend_from_slice(&x.to_bits().to_le_bytes());
+        }
+        out
+    }
+}
+
+/// `Σ_pos eq(τ_pos, pos)·word_pos` of a public state (`u64` words, zero-padded to the slot).
+fn fold_state(state: &[u64], tau_pos: &[Ghash128]) -> Ghash128 {
+    eq_table(tau_pos)
+        .iter()
+        .enumerate()
+        .map(|(pos, &e)| {
+            let lo = state.get(2 * pos).copied().unwrap_or(0);
+            let hi = state.get(2 * pos + 1).copied().unwrap_or(0);
+            e * Ghash128::new(u128::from(lo) | (u128::from(hi) << 64))
+        })
+        .sum()
+}
+
+/// Squeezes the challenges and returns the packed claim for the chain from `start` to `end`
+/// over `2^log_instances` instances of blocks of `2^log_block` bits (prover and verifier).
+#[must_use]
+pub fn chain_claim<T: Transcript>(
+    layout: &ChainLayout,
+    log_block: usize,
+    log_instances: usize,
+    start: &[u64],
+    end: &[u64],
+    transcript: &mut T,
+) -> Claim<Ghash128> {
+    let p = layout.log_slot_words;
+    let ch = ChainChallenges {
+        tau_pos: transcript.challenges(LABEL_TAU_POS, p),
+        tau: transcript.challenges(LABEL_TAU, log_instances),
+        alpha: transcript.challenge(LABEL_ALPHA),
+    };
+    let ones = vec![Ghash128::ONE; log_instances];
+    let value = eq_eval(&ch.tau, &ones) * fold_state(end, &ch.tau_pos)
+        + ch.alpha * fold_state(start, &ch.tau_pos);
+    let weight = ChainWeight {
+        layout: layout.clone(),
+        slot_vars: log_block - 7 - p,
+        ch,
+    };
+    Claim::linear(Arc::new(weight), value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shift_is_the_successor_indicator_on_the_cube() {
+        let n = 4;
+        for a in 0..16 {
+            for b in 0..16 {
+                let v = shift_eval(&bits_point(a, n), &bits_point(b, n));
+                let expect = if b == a + 1 {
+                    Ghash128::ONE
+                } else {
+                    Ghash128::ZERO
+                };
+                assert_eq!(v, expect, "a={a} b={b}");
+            }
+        }
+    }
+
+    #[test]
+    fn chain_weight_table_is_its_multilinear_extension() {
+        let layout = ChainLayout {
+            log_slot_words: 1,
+            in_slot: 0,
+            out_slot: 1,
+            state_bits: 256,
+        };
+        let g =
+            |i: u128| Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677));
+        let w = ChainWeight {
+            layout,
+            slot_vars: 2,
+            ch: ChainChallenges {
+                tau_pos: vec![g(1)],
+                tau: vec![g(2), g(3), g(4)],
+                alpha: g(5),
+            },
+        };
+        let n = w.num_vars();
+        let mut table = vec![Ghash128::ZERO; 1 << n];
+        w.accumulate_table(Ghash128::ONE, &mut table);
+        let point: Vec<Ghash128> = (0..n as u128).map(|i| g(100 + i)).collect();
+        let mle = flockwork_core::MultilinearPoly::new(table.clone()).evaluate(&point);
+        assert_eq!(mle, w.evaluate(&point));
+        for (y, &t) in table.iter().enumerate() {
+            assert_eq!(w.evaluate(&bits_point(y, n)), t, "y={y}");
+        }
+    }
+}

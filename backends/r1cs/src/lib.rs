@@ -1,0 +1,312 @@
+//! Batch-R1CS over F2 — the Flock construction (Bünz, Rothblum, Wang, *Flock: Fast Proving
+//! for Batch Boolean Computations*, eprint 2026/1329; our implementer's notes:
+//! `notes/flock.md`).
+//!
+//! `K = 2^k` copies of one Boolean circuit ([`Gadget`]: SHA-256, Keccak-f[1600], BLAKE3
+//! compressions, …) form one block-diagonal R1CS `(A z) ∘ (B z) = z` over F2 with
+//! `A = I_K ⊗ A0`, `B = I_K ⊗ B0`, `C = I`: every committed bit `z_j` is an AND output, a
+//! materialized linear value, an IO bit or the constant wire, and its row says so. The witness
+//! has `2^m` bits, `m = k + m0`.
+//!
+//! ## Protocol (transcript order, notes pitfall 9)
+//!
+//! 1. **Statement**: domain separator with the R1CS digest, `m0`, `k` and the IO mode; the
+//!    public IO data (chain endpoints).
+//! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
+//!    (ring-switching over Ligerito by default; [`flockwork_pcs::ring_switch`]).
+//! 3. **Zerocheck** ([`zerocheck`]): univariate skip over the six bit variables of a row
+//!    ([`skip`]), pinned challenges on the next seven ([`pinned`]), `m − 6` multilinear rounds
+//!    with Gruen's eq-factoring. Output: the c-claim `ẑ(ζ, r) = P^c(ζ)` and `â`, `b̂` at `(ζ, ρ)`.
+//! 4. **Lincheck** ([`lincheck`]): `α`, `β`, one degree-2 sumcheck over `m0` variables against
+//!    the comb vector that both sides compute by walking the circuit backwards. Output: the
+//!    z-claim `ẑ(r', s_out)`.
+//! 5. **IO** ([`io`]): the hash-chain claim on the packed polynomial, when the statement is a
+//!    chain.
+//! 6. **Open**: the c-claim and z-claim through ring-switching, the IO claim directly on the
+//!    packed polynomial, all batched into one Ligerito opening.
+//!
+//! The proof is the transcript behind a versioned header ([`Proof`]); [`Flock::verify`] parses
+//! it as hostile input and returns [`FlockError`], never panics. [`Flock::soundness`] computes
+//! every error term ([`SoundnessReport`]).
+
+mod error;
+pub mod io;
+pub mod lincheck;
+pub mod pinned;
+mod prover;
+pub mod skip;
+mod soundness;
+mod verifier;
+pub mod zerocheck;
+
+use digest::Digest;
+use flockwork_core::circuit::{Gadget, R1csLowering, SlotId};
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::ring_switch::RingSwitched;
+use flockwork_pcs::{Ligerito, Preset, Regime};
+use sha2::Sha256;
+
+pub use error::{FlockError, ProveError, SetupError};
+pub use io::ChainLayout;
+pub use prover::{ProverReport, Timings};
+pub use soundness::{SoundnessReport, SoundnessTerm};
+
+use crate::pinned::{ConvertTable, PINNED_VARS};
+use crate::skip::{LdeTable, SKIP_VARS};
+
+/// The default dense commitment: Ligerito over GF(2^128) with SHA-256 Merkle trees.
+pub type DensePcs = Ligerito<Ghash128, Sha256>;
+/// The Boolean commitment the prover uses: ring-switching over [`DensePcs`].
+pub type BooleanPcs = RingSwitched<DensePcs>;
+
+/// Proof format version (first bytes after the magic).
+pub const PROOF_VERSION: u16 = 1;
+/// Magic bytes that open every proof.
+pub const PROOF_MAGIC: [u8; 4] = *b"FLKR";
+/// Header length: magic and version.
+const HEADER_LEN: usize = 6;
+
+/// Parameters of a [`Flock`] instance besides the circuit and the batch size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlockConfig {
+    /// Ligerito profile.
+    pub preset: Preset,
+    /// Proximity regime of the PCS query counts.
+    pub regime: Regime,
+    /// Security target in bits for the PCS parameter selection.
+    pub target_bits: u32,
+}
+
+impl Default for FlockConfig {
+    /// The fast profile in the Johnson regime (η = 0.02) at 100 bits.
+    fn default() -> Self {
+        Self {
+            preset: Preset::Fast,
+            regime: Regime::Johnson {
+                eta: flockwork_pcs::ligerito::DEFAULT_ETA,
+            },
+            target_bits: 100,
+        }
+    }
+}
+
+/// The public statement a proof is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Statement {
+    /// `K` satisfying instances exist (no public data: useful for benchmarks, says nothing
+    /// about any particular input).
+    Batch,
+    /// The instances form a chain from `start` to `end` (state vectors as `u64` words, see
+    /// [`ChainLayout`]): instance 0 reads `start`, instance `i + 1` reads what instance `i`
+    /// wrote, the last instance writes `end`.
+    Chain {
+        /// The initial state.
+        start: Vec<u64>,
+        /// The final state.
+        end: Vec<u64>,
+    },
+}
+
+/// A serialized proof: `"FLKR" ‖ u16le(version) ‖ transcript bytes`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof(Vec<u8>);
+
+impl Proof {
+    /// The proof bytes.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Consumes the proof into its bytes.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.0
+    }
+
+    /// Byte length.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the proof is empty (never, for a produced proof).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Prover and verifier of `2^k` instances of one gadget.
+///
+/// Setup lowers the gadget once (the XOR graph both walks use), digests it, builds the
+/// skip tables and selects the PCS parameters for `m − 7` packed variables.
+#[derive(Debug)]
+pub struct Flock<G> {
+    gadget: G,
+    lowering: R1csLowering,
+    log_instances: usize,
+    chain: Option<ChainLayout>,
+    pcs: BooleanPcs,
+    config: FlockConfig,
+    r1cs_digest: [u8; 32],
+    lde: LdeTable,
+    tconv: ConvertTable,
+}
+
+impl<G: Gadget> Flock<G> {
+    /// Sets up `2^log_instances` instances of `gadget` proving [`Statement::Batch`].
+    ///
+    /// # Errors
+    /// [`SetupError`] if the instance block is too small for the pinned challenges
+    /// (`m0 < 13`) or the PCS cannot reach the target for this size.
+    pub fn new(gadget: G, log_instances: usize, config: FlockConfig) -> Result<Self, SetupError> {
+        let lowering = R1csLowering::new(&gadget);
+        let m0 = lowering.log_block();
+        if m0 < SKIP_VARS + PINNED_VARS {
+            return Err(SetupError::BlockTooSmall { log_block: m0 });
+        }
+        if log_instances > 40 {
+            return Err(SetupError::TooManyInstances { log_instances });
+        }
+        let m = m0 + log_instances;
+        let inner = Ligerito::with_preset(m - 7, config.target_bits, config.preset, config.regime)
+            .map_err(SetupError::Pcs)?;
+        Ok(Self {
+            r1cs_digest: digest_lowering(&lowering),
+            gadget,
+            lowering,
+            log_instances,
+            chain: None,
+            pcs: RingSwitched::new(inner),
+            config,
+            lde: LdeTable::new(),
+            tconv: ConvertTable::new(),
+        })
+    }
+
+    /// Sets up a hash chain through the regions `input` → `output` ([`Statement::Chain`]).
+    ///
+    /// # Errors
+    /// As [`Flock::new`], and [`SetupError::ChainLayout`] for unusable regions.
+    pub fn with_chain(
+        gadget: G,
+        log_instances: usize,
+        input: SlotId,
+        output: SlotId,
+        config: FlockConfig,
+    ) -> Result<Self, SetupError> {
+        let chain = ChainLayout::new(&gadget.layout(), input, output)?;
+        let mut flock = Self::new(gadget, log_instances, config)?;
+        flock.chain = Some(chain);
+        Ok(flock)
+    }
+
+    /// The gadget.
+    #[must_use]
+    pub fn gadget(&self) -> &G {
+        &self.gadget
+    }
+
+    /// The lowered circuit.
+    #[must_use]
+    pub fn lowering(&self) -> &R1csLowering {
+        &self.lowering
+    }
+
+    /// `k`: the batch holds `2^k` instances.
+    #[must_use]
+    pub fn log_instances(&self) -> usize {
+        self.log_instances
+    }
+
+    /// `m = m0 + k`: the witness has `2^m` bits.
+    #[must_use]
+    pub fn num_vars(&self) -> usize {
+        self.lowering.log_block() + self.log_instances
+    }
+
+    /// The chain layout, for a chain setup.
+    #[must_use]
+    pub fn chain(&self) -> Option<&ChainLayout> {
+        self.chain.as_ref()
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &FlockConfig {
+        &self.config
+    }
+
+    /// The Boolean PCS.
+    #[must_use]
+    pub fn pcs(&self) -> &BooleanPcs {
+        &self.pcs
+    }
+
+    /// SHA-256 of the lowered R1CS (absorbed first into every transcript).
+    #[must_use]
+    pub fn r1cs_digest(&self) -> &[u8; 32] {
+        &self.r1cs_digest
+    }
+
+    /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and chain layout.
+    fn instance_bytes(&self) -> Vec<u8> {
+        let mut out = self.r1cs_digest.to_vec();
+        out.extend_from_slice(&(self.lowering.log_block() as u64).to_le_bytes());
+        out.extend_from_slice(&(self.log_instances as u64).to_le_bytes());
+        match &self.chain {
+            None => out.push(0),
+            Some(c) => {
+                out.push(1);
+                for v in [c.log_slot_words, c.in_slot, c.out_slot, c.state_bits] {
+                    out.extend_from_slice(&(v as u64).to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Protocol name of the domain separator.
+const PROTOCOL: &str = "flockwork/flock-batch-r1cs/v1";
+
+/// SHA-256 over the lowered graph: layout, rows and XOR nodes in canonical order.
+fn digest_lowering(lowering: &R1csLowering) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"flockwork/r1cs-lowering/v1");
+    h.update((lowering.log_block() as u64).to_le_bytes());
+    h.update((lowering.xor_nodes() as u64).to_le_bytes());
+    for slot in lowering.layout().slots() {
+        h.update((slot.first_slot as u64).to_le_bytes());
+        h.update((slot.bits as u64).to_le_bytes());
+        h.update([u8::from(
+            slot.kind == flockwork_core::circuit::SlotKind::Input,
+        )]);
+    }
+    h.update((lowering.layout().slot_bits() as u64).to_le_bytes());
+    let nodes = 1 + (1usize << lowering.log_block()) + lowering.xor_nodes();
+    let columns = 1usize << lowering.log_block();
+    let mut buf = Vec::with_capacity(8 * 4096);
+    for i in 1 + columns..nodes {
+        if let flockwork_core::circuit::Node::Xor(a, b) = lowering.node(lowering.node_id(i)) {
+            buf.extend_from_slice(&(a.index() as u32).to_le_bytes());
+            buf.extend_from_slice(&(b.index() as u32).to_le_bytes());
+        }
+        if buf.len() >= 8 * 4096 {
+            h.update(&buf);
+            buf.clear();
+        }
+    }
+    for j in 0..columns {
+        for side in lowering.row(j) {
+            buf.extend_from_slice(&(side.index() as u32).to_le_bytes());
+        }
+        if buf.len() >= 8 * 4096 {
+            h.update(&buf);
+            buf.clear();
+        }
+    }
+    h.update(&buf);
+    h.finalize().into()
+}

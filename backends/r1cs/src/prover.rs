@@ -1,0 +1,249 @@
+//! The prover: orchestration of commit, zerocheck, lincheck, IO and opening, with a cost
+//! breakdown.
+
+use std::time::{Duration, Instant};
+
+use flockwork_core::PolynomialCommitment;
+use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
+use flockwork_core::pcs::{Claim, Weight};
+use flockwork_transcript::{DomainSeparator, ProverTranscript, Sha256ProverTranscript, Transcript};
+
+use crate::skip::SKIP_VARS;
+use crate::{
+    Flock, HEADER_LEN, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Proof, ProveError, Statement, io,
+    lincheck, zerocheck,
+};
+
+const LABEL_STATEMENT: &str = "flock/statement";
+const LABEL_COMMITMENT: &str = "flock/commitment";
+
+/// Wall-clock time of each prover phase (the data behind the paper's cost breakdown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Timings {
+    /// Witness generation (zero when the caller passed a witness).
+    pub witness: Duration,
+    /// Packing, encoding and Merkle-committing `z`.
+    pub commit: Duration,
+    /// Skip round and multilinear rounds.
+    pub zerocheck: Duration,
+    /// Comb vector, instance fold and sumcheck.
+    pub lincheck: Duration,
+    /// IO claim.
+    pub io: Duration,
+    /// Ring-switching and the Ligerito opening.
+    pub open: Duration,
+}
+
+impl Timings {
+    /// Sum of all phases.
+    #[must_use]
+    pub fn total(&self) -> Duration {
+        self.witness + self.commit + self.zerocheck + self.lincheck + self.io + self.open
+    }
+}
+
+impl core::fmt::Display for Timings {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let total = self.total().as_secs_f64().max(f64::MIN_POSITIVE);
+        let rows = [
+            ("witness", self.witness),
+            ("commit", self.commit),
+            ("zerocheck", self.zerocheck),
+            ("lincheck", self.lincheck),
+            ("io", self.io),
+            ("open", self.open),
+        ];
+        for (name, d) in rows {
+            let s = d.as_secs_f64();
+            writeln!(
+                f,
+                "  {name:<10} {:>10.3} ms  {:>5.1}%",
+                s * 1e3,
+                100.0 * s / total
+            )?;
+        }
+        write!(f, "  {:<10} {:>10.3} ms", "total", total * 1e3)
+    }
+}
+
+/// What the prover reports besides the proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProverReport {
+    /// Phase timings.
+    pub timings: Timings,
+    /// Proof size in bytes.
+    pub proof_bytes: usize,
+}
+
+/// Absorbs the statement (both sides).
+pub(crate) fn absorb_statement<T: Transcript>(statement: &Statement, transcript: &mut T) {
+    let mut bytes = Vec::new();
+    match statement {
+        Statement::Batch => bytes.push(0),
+        Statement::Chain { start, end } => {
+            bytes.push(1);
+            for w in start.iter().chain(end) {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+    }
+    transcript.public_bytes(LABEL_STATEMENT, &bytes);
+}
+
+impl<G: Gadget> Flock<G> {
+    /// Generates the batch witness from the instances' input vectors
+    /// (`2^k · input_words` words, instance after instance; see
+    /// [`flockwork_core::circuit::IoLayout`]) and proves `statement`.
+    ///
+    /// # Errors
+    /// [`ProveError`] for inputs or a statement that do not fit the setup. A statement that is
+    /// false for these inputs (a wrong chain endpoint) gives a proof the verifier rejects.
+    pub fn prove(
+        &self,
+        inputs: &[u64],
+        statement: &Statement,
+    ) -> Result<(Proof, ProverReport), ProveError> {
+        let instances = 1usize << self.log_instances;
+        let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
+        if inputs.len() != instances * input_words {
+            return Err(ProveError::InputLength {
+                expected: instances * input_words,
+                instances,
+                got: inputs.len(),
+            });
+        }
+        let start = Instant::now();
+        let witness = batch_witness(&self.gadget, inputs, true);
+        let elapsed = start.elapsed();
+        let (proof, mut report) = self.prove_witness(&witness, statement)?;
+        report.timings.witness = elapsed;
+        Ok((proof, report))
+    }
+
+    /// Proves `statement` for a batch witness with recorded sides
+    /// ([`batch_witness`] with `record_sides`). The witness is not checked: an unsatisfying
+    /// one gives a proof the verifier rejects (the tests use this to play a cheating prover).
+    ///
+    /// # Errors
+    /// [`ProveError::WitnessShape`] if the witness has the wrong size or no sides;
+    /// [`ProveError::Statement`] for a statement that does not fit the setup.
+    pub fn prove_witness(
+        &self,
+        witness: &BatchWitness,
+        statement: &Statement,
+    ) -> Result<(Proof, ProverReport), ProveError> {
+        let m0 = self.lowering.log_block();
+        let instances = 1usize << self.log_instances;
+        let Some((a, b)) = witness.sides.as_ref() else {
+            return Err(ProveError::WitnessShape);
+        };
+        let z = &witness.z;
+        let words = instances << (m0 - 6);
+        if witness.log_block != m0
+            || witness.instances != instances
+            || z.len() != words
+            || a.len() != words
+            || b.len() != words
+        {
+            return Err(ProveError::WitnessShape);
+        }
+        self.check_statement(statement)
+            .map_err(ProveError::Statement)?;
+        let mut timings = Timings::default();
+        let mut t =
+            Sha256ProverTranscript::new(DomainSeparator::new(PROTOCOL, &self.instance_bytes()));
+        absorb_statement(statement, &mut t);
+
+        let clock = Instant::now();
+        let packed: Vec<u128> = z
+            .chunks_exact(2)
+            .map(|w| u128::from(w[0]) | (u128::from(w[1]) << 64))
+            .collect();
+        let (commitment, data) = self.pcs.commit(&packed);
+        drop(packed);
+        self.pcs
+            .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
+        timings.commit = clock.elapsed();
+
+        let clock = Instant::now();
+        let zc = zerocheck::prove(a, b, z, &self.lde, &self.tconv, &mut t);
+        timings.zerocheck = clock.elapsed();
+
+        let clock = Instant::now();
+        let lc = lincheck::prove(&self.lowering, z, &zc, &mut t);
+        timings.lincheck = clock.elapsed();
+
+        let clock = Instant::now();
+        let packed_claims = self.io_claims(statement, &mut t);
+        timings.io = clock.elapsed();
+
+        let clock = Instant::now();
+        let claims = opening_claims(&zc, &lc);
+        self.pcs
+            .open_with_packed(&data, &claims, &packed_claims, &mut t);
+        timings.open = clock.elapsed();
+
+        let mut bytes = Vec::with_capacity(HEADER_LEN + t.proof().len());
+        bytes.extend_from_slice(&PROOF_MAGIC);
+        bytes.extend_from_slice(&PROOF_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&t.into_proof());
+        let report = ProverReport {
+            timings,
+            proof_bytes: bytes.len(),
+        };
+        Ok((Proof(bytes), report))
+    }
+
+    /// Checks that the statement's kind and sizes fit the setup.
+    pub(crate) fn check_statement(&self, statement: &Statement) -> Result<(), &'static str> {
+        match (statement, &self.chain) {
+            (Statement::Batch, None) => Ok(()),
+            (Statement::Chain { start, end }, Some(layout)) => {
+                if start.len() == layout.state_words() && end.len() == layout.state_words() {
+                    Ok(())
+                } else {
+                    Err("chain endpoints have the wrong length")
+                }
+            }
+            (Statement::Batch, Some(_)) => Err("this setup proves chains; give the endpoints"),
+            (Statement::Chain { .. }, None) => Err("this setup has no chain layout"),
+        }
+    }
+
+    /// The IO claims on the packed polynomial (prover and verifier).
+    pub(crate) fn io_claims<T: Transcript>(
+        &self,
+        statement: &Statement,
+        transcript: &mut T,
+    ) -> Vec<Claim<flockwork_field_binary::Ghash128>> {
+        match (statement, &self.chain) {
+            (Statement::Chain { start, end }, Some(layout)) => vec![io::chain_claim(
+                layout,
+                self.lowering.log_block(),
+                self.log_instances,
+                start,
+                end,
+                transcript,
+            )],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The Boolean claims: the c-claim at `(ζ, r)` and the lincheck's z-claim.
+pub(crate) fn opening_claims(
+    zc: &zerocheck::ZerocheckClaims,
+    lc: &lincheck::LincheckClaim,
+) -> Vec<Claim<flockwork_field_binary::Ghash128>> {
+    debug_assert_eq!(zc.lagrange.len(), 1 << SKIP_VARS);
+    vec![
+        Claim {
+            weight: Weight::Tensor {
+                low: zc.lagrange.to_vec(),
+                high: zc.row_point.clone(),
+            },
+            value: zc.c_value,
+        },
+        Claim::evaluation(lc.point.clone(), lc.value),
+    ]
+}

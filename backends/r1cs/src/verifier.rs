@@ -1,0 +1,57 @@
+//! The verifier: parses the header, replays the transcript, checks every step.
+
+use flockwork_core::PolynomialCommitment;
+use flockwork_core::circuit::Gadget;
+use flockwork_transcript::{DomainSeparator, Sha256VerifierTranscript};
+
+use crate::prover::{absorb_statement, opening_claims};
+use crate::skip::SKIP_VARS;
+use crate::{
+    Flock, FlockError, HEADER_LEN, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Statement, lincheck,
+    zerocheck,
+};
+
+impl<G: Gadget> Flock<G> {
+    /// Verifies `proof` for `statement`.
+    ///
+    /// The verifier's work is independent of the batch size except for the PCS (logarithmic)
+    /// and the `O(m)` claim evaluations; the lincheck walk costs one pass over the circuit.
+    ///
+    /// # Errors
+    /// A [`FlockError`] naming the failed step; never panics, whatever the bytes.
+    pub fn verify(&self, statement: &Statement, proof: &[u8]) -> Result<(), FlockError> {
+        let Some((header, body)) = proof.split_at_checked(HEADER_LEN) else {
+            return Err(FlockError::Truncated);
+        };
+        if header[..4] != PROOF_MAGIC {
+            return Err(FlockError::BadMagic);
+        }
+        let version = u16::from_le_bytes([header[4], header[5]]);
+        if version != PROOF_VERSION {
+            return Err(FlockError::Version(version));
+        }
+        self.check_statement(statement)
+            .map_err(FlockError::Statement)?;
+        let mut t = Sha256VerifierTranscript::new(
+            DomainSeparator::new(PROTOCOL, &self.instance_bytes()),
+            body,
+        );
+        absorb_statement(statement, &mut t);
+        let commitment = self
+            .pcs
+            .recv_commitment("flock/commitment", &mut t)
+            .map_err(FlockError::Opening)?;
+        let zc = zerocheck::verify(self.num_vars() - SKIP_VARS, &mut t)
+            .map_err(FlockError::Zerocheck)?;
+        let lc = lincheck::verify(&self.lowering, &zc, &mut t).map_err(FlockError::Lincheck)?;
+        let packed_claims = self.io_claims(statement, &mut t);
+        let claims = opening_claims(&zc, &lc);
+        self.pcs
+            .verify_with_packed(&commitment, &claims, &packed_claims, &mut t)
+            .map_err(FlockError::Opening)?;
+        match t.remaining() {
+            0 => Ok(()),
+            n => Err(FlockError::TrailingBytes(n)),
+        }
+    }
+}

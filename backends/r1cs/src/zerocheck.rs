@@ -1,0 +1,245 @@
+//! The zerocheck on `(A z) ∘ (B z) = z` (Flock §4; notes §3): one univariate-skip round over
+//! the six bit variables of a row, then `m − 6` multilinear rounds with Gruen's eq-factoring.
+//!
+//! With `C = I`, the c side is the committed `z` itself. For the row point
+//! `r = (7 pinned constants ‖ m − 13 random)` the prover sends, on the 64 points of `Λ`,
+//!
+//! ```text
+//! P^ab(λ) = Σ_x eq(r, x)·â_x(λ)·b̂_x(λ)   (degree ≤ 126)      P^c(λ) = Σ_x eq(r, x)·ĉ_x(λ)   (degree ≤ 63)
+//! ```
+//!
+//! where `â_x` is the LDE from `S` of row `x` of `A z`. On `S` both agree for a satisfying
+//! witness, so `P^ab = P^c + Z_S·Q` with `deg Q ≤ 63`, and the verifier recovers at the
+//! challenge `ζ`:
+//!
+//! ```text
+//! P^c(ζ) = Σ_i L^Λ_i(ζ)·P^c(λ_i),     P^ab(ζ) = P^c(ζ) + (Z_S(ζ)/μ)·Σ_i L^Λ_i(ζ)·(P^ab(λ_i) + P^c(λ_i)).
+//! ```
+//!
+//! `P^c(ζ) = ẑ(ζ, r)` is the **c-claim** on the commitment (a quirky point: Lagrange weights on
+//! the six low variables). `P^ab(ζ)` starts the multilinear sumcheck
+//! `Σ_x eq(r, x)·â(ζ, x)·b̂(ζ, x)`, which ends in the prover's values `â(ζ, ρ)`, `b̂(ζ, ρ)`, handed
+//! to the lincheck.
+//!
+//! Prover cost of round 1 (the hot loop): per row two byte-table LDEs ([`LdeTable`]) and 64
+//! GF(2^8) products; per 128-row group 16·64 lookups in the [`ConvertTable`] and 64 GF(2^128)
+//! multiplications by the group's outer eq weight ([`crate::pinned`]). `P^c` aggregates the z
+//! rows first (`v[s] = Σ_x eq(r, x)·z(s, x)`) and extends once.
+
+use flockwork_core::{MultilinearPoly, SumcheckOutput, VerifyError, eq_table};
+use flockwork_field::Field;
+use flockwork_field_binary::{Aes8, Ghash128, phi8};
+use flockwork_transcript::{ProverTranscript, VerifierTranscript};
+
+use crate::pinned::{ConvertTable, GROUP_ROWS, PINNED_VARS, aes_reduce, group_scale, pinned_point};
+use crate::skip::{
+    LdeTable, SKIP_MU, SKIP_SIZE, fold_row, fold_tables, lagrange_lambda, lagrange_s, lde_entry,
+    vanishing,
+};
+
+const LABEL_POINT: &str = "flock/zerocheck/r";
+const LABEL_PAB: &str = "flock/zerocheck/p-ab";
+const LABEL_PC: &str = "flock/zerocheck/p-c";
+const LABEL_ZETA: &str = "flock/zerocheck/zeta";
+const LABEL_AB: &str = "flock/zerocheck/ab";
+
+/// What the zerocheck reduces to (both sides compute the same values).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZerocheckClaims {
+    /// The skip challenge `ζ`.
+    pub zeta: Ghash128,
+    /// `L_s(ζ)` for the 64 points of `S`.
+    pub lagrange: [Ghash128; SKIP_SIZE],
+    /// The row point `r` (`m − 6` coordinates; the first 7 pinned).
+    pub row_point: Vec<Ghash128>,
+    /// `ẑ(ζ, r) = P^c(ζ)`: the c-claim.
+    pub c_value: Ghash128,
+    /// The sumcheck point `ρ` (`m − 6` coordinates).
+    pub rho: Vec<Ghash128>,
+    /// `(A z)^(ζ, ρ)`.
+    pub a_value: Ghash128,
+    /// `(B z)^(ζ, ρ)`.
+    pub b_value: Ghash128,
+}
+
+/// Squeezes the row point: the pinned constants, then `m − 13` challenges.
+fn row_point<T: flockwork_transcript::Transcript>(
+    row_vars: usize,
+    transcript: &mut T,
+) -> Vec<Ghash128> {
+    let mut point = pinned_point().to_vec();
+    point.extend(transcript.challenges::<Ghash128>(LABEL_POINT, row_vars - PINNED_VARS));
+    point
+}
+
+/// Round 1 of the prover: `(P^ab|Λ, P^c|Λ)` from the bit rows of `a = A z`, `b = B z`, `z`.
+#[must_use]
+pub fn round_one(
+    a: &[u64],
+    b: &[u64],
+    z: &[u64],
+    random_point: &[Ghash128],
+    lde: &LdeTable,
+    tconv: &ConvertTable,
+) -> ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]) {
+    let outer = eq_table(random_point);
+    assert_eq!(z.len(), outer.len() * GROUP_ROWS, "row count");
+    let zero = || ([Ghash128::ZERO; SKIP_SIZE], [Ghash128::ZERO; SKIP_SIZE]);
+    let group = |o: usize| {
+        let rows = o * GROUP_ROWS..(o + 1) * GROUP_ROWS;
+        let (ab, c) = group_sums(&a[rows.clone()], &b[rows.clone()], &z[rows], lde, tconv);
+        let w = outer[o];
+        (ab.map(|v| v * w), c.map(|v| v * w))
+    };
+    let add = |(mut x, mut y): ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]),
+               (u, v): ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE])| {
+        for i in 0..SKIP_SIZE {
+            x[i] += u[i];
+            y[i] += v[i];
+        }
+        (x, y)
+    };
+    #[cfg(feature = "parallel")]
+    let (ab, c) = {
+        use rayon::prelude::*;
+        (0..outer.len())
+            .into_par_iter()
+            .map(group)
+            .reduce(zero, add)
+    };
+    #[cfg(not(feature = "parallel"))]
+    let (ab, c) = (0..outer.len()).map(group).fold(zero(), add);
+    let scale = group_scale();
+    let p_ab = ab.map(|v| v * scale);
+    let v = c.map(|v| v * scale);
+    let p_c = core::array::from_fn(|i| (0..SKIP_SIZE).map(|s| phi8(lde_entry(i, s)) * v[s]).sum());
+    (p_ab, p_c)
+}
+
+/// One 128-row group, without the outer eq weight and the scale `C_s/D'`:
+/// `Σ_j γ^j φ8(Σ_k α^k p_{j,k}(λ_i))` and `Σ_j γ^j φ8(Σ_k α^k z_{j,k}[s])`.
+fn group_sums(
+    a: &[u64],
+    b: &[u64],
+    z: &[u64],
+    lde: &LdeTable,
+    tconv: &ConvertTable,
+) -> ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]) {
+    let mut ab = [Ghash128::ZERO; SKIP_SIZE];
+    let mut c = [Ghash128::ZERO; SKIP_SIZE];
+    for j in 0..GROUP_ROWS / 8 {
+        let mut y = [0u16; SKIP_SIZE];
+        let mut zbytes = [0u8; SKIP_SIZE];
+        for k in 0..8 {
+            let row = 8 * j + k;
+            if a[row] != 0 && b[row] != 0 {
+                let ea = lde.extend(a[row]);
+                let eb = lde.extend(b[row]);
+                for (i, acc) in y.iter_mut().enumerate() {
+                    let x = (ea[i / 8] >> (8 * (i % 8))) as u8;
+                    let w = (eb[i / 8] >> (8 * (i % 8))) as u8;
+                    *acc ^= u16::from((Aes8(x) * Aes8(w)).0) << k;
+                }
+            }
+            let zr = z[row];
+            if zr != 0 {
+                for (s, byte) in zbytes.iter_mut().enumerate() {
+                    *byte |= (((zr >> s) & 1) as u8) << k;
+                }
+            }
+        }
+        for i in 0..SKIP_SIZE {
+            ab[i] += tconv.get(j, aes_reduce(y[i]));
+            c[i] += tconv.get(j, zbytes[i]);
+        }
+    }
+    (ab, c)
+}
+
+/// `P^c(ζ)` and `P^ab(ζ)` from the values on `Λ` (verifier and prover).
+#[must_use]
+pub fn skip_values(p_ab: &[Ghash128], p_c: &[Ghash128], zeta: Ghash128) -> (Ghash128, Ghash128) {
+    let l = lagrange_lambda(zeta);
+    let c: Ghash128 = l.iter().zip(p_c).map(|(&w, &v)| w * v).sum();
+    let q: Ghash128 = l
+        .iter()
+        .zip(p_ab.iter().zip(p_c))
+        .map(|(&w, (&x, &y))| w * (x + y))
+        .sum();
+    let mu_inv = phi8(SKIP_MU.invert_or_zero());
+    (c, c + vanishing(zeta) * mu_inv * q)
+}
+
+/// The zerocheck prover. `a`, `b`, `z` are the bit rows (`2^(m−6)` words each).
+pub fn prove<T: ProverTranscript>(
+    a: &[u64],
+    b: &[u64],
+    z: &[u64],
+    lde: &LdeTable,
+    tconv: &ConvertTable,
+    transcript: &mut T,
+) -> ZerocheckClaims {
+    let row_vars = z.len().trailing_zeros() as usize;
+    let row_point = row_point(row_vars, transcript);
+    let (p_ab, p_c) = round_one(a, b, z, &row_point[PINNED_VARS..], lde, tconv);
+    transcript.send_field(LABEL_PAB, &p_ab);
+    transcript.send_field(LABEL_PC, &p_c);
+    let zeta = transcript.challenge::<Ghash128>(LABEL_ZETA);
+    let (c_value, ab_value) = skip_values(&p_ab, &p_c, zeta);
+    let lagrange = lagrange_s(zeta);
+    let tables = fold_tables(&lagrange);
+    let fold = |rows: &[u64]| -> Vec<Ghash128> {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            rows.par_iter().map(|&r| fold_row(&tables, r)).collect()
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            rows.iter().map(|&r| fold_row(&tables, r)).collect()
+        }
+    };
+    let polys = vec![MultilinearPoly::new(fold(a)), MultilinearPoly::new(fold(b))];
+    let SumcheckOutput { point, final_evals } =
+        flockwork_core::prove(polys, Some(&row_point), ab_value, transcript);
+    transcript.send_field(LABEL_AB, &final_evals);
+    ZerocheckClaims {
+        zeta,
+        lagrange,
+        row_point,
+        c_value,
+        rho: point,
+        a_value: final_evals[0],
+        b_value: final_evals[1],
+    }
+}
+
+/// The zerocheck verifier for `row_vars = m − 6` row variables.
+///
+/// # Errors
+/// Transcript errors, sumcheck errors, or [`VerifyError::FinalClaimMismatch`] if
+/// `â·b̂` differs from the reduced claim.
+pub fn verify<T: VerifierTranscript>(
+    row_vars: usize,
+    transcript: &mut T,
+) -> Result<ZerocheckClaims, VerifyError> {
+    let row_point = row_point(row_vars, transcript);
+    let p_ab = transcript.recv_field::<Ghash128>(LABEL_PAB, SKIP_SIZE)?;
+    let p_c = transcript.recv_field::<Ghash128>(LABEL_PC, SKIP_SIZE)?;
+    let zeta = transcript.challenge::<Ghash128>(LABEL_ZETA);
+    let (c_value, ab_value) = skip_values(&p_ab, &p_c, zeta);
+    let reduced = flockwork_core::verify(row_vars, 2, ab_value, Some(&row_point), transcript)?;
+    let evals = transcript.recv_field::<Ghash128>(LABEL_AB, 2)?;
+    if evals[0] * evals[1] != reduced.value {
+        return Err(VerifyError::FinalClaimMismatch);
+    }
+    Ok(ZerocheckClaims {
+        zeta,
+        lagrange: lagrange_s(zeta),
+        row_point,
+        c_value,
+        rho: reduced.point,
+        a_value: evals[0],
+        b_value: evals[1],
+    })
+}

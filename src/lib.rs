@@ -11,8 +11,11 @@
 //! | [`binary`] | `flockwork-field-binary` | GF(2^128) GHASH (SIMD), GF(2^8), towers, GF(2^256) |
 //! | [`prime`] | `flockwork-field-prime` | BN254, BLS12-381, Goldilocks (ark-ff adapter and u64 backend) |
 //! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3 |
-//! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck |
-//! | [`workload`] | this crate | timed, verified protocol runs with their reports |
+//! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, circuits, PCS trait |
+//! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
+//! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
+//! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
+//! | [`flock`] | this crate | timed, verified batch-hashing runs against the native baseline |
 //!
 //! ```
 //! use flockwork::prelude::*;
@@ -21,11 +24,14 @@
 //! assert_eq!(x * x.inverse().unwrap(), Ghash128::ONE);
 //! ```
 
+pub use flockwork_boolean as boolean;
 pub use flockwork_core as poly;
 pub use flockwork_field as field;
 pub use flockwork_field_binary as binary;
 pub use flockwork_field_prime as prime;
+pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;
 
+pub mod flock;
 pub mod prelude;
 pub mod workload;

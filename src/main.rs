@@ -34,6 +34,24 @@ enum Command {
     },
     /// The CPU features found and the GF(2^128) kernel chosen.
     Info,
+    /// Prove and verify a chain of 2^k hash compressions with the batch-R1CS (Flock) prover.
+    Prove {
+        /// The compression function.
+        #[arg(long, value_enum, default_value_t = HashArg::Sha256)]
+        hash: HashArg,
+        /// k: the chain has 2^k compressions.
+        #[arg(long, default_value_t = 10)]
+        log_instances: usize,
+        /// Seed of the chain's message blocks.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Ligerito profile: fast (rate 1/2, bigger proofs) or slim (rate 1/4, grinding).
+        #[arg(long, value_enum, default_value_t = ProfileArg::Fast)]
+        profile: ProfileArg,
+        /// Print one JSON object instead of the report.
+        #[arg(long)]
+        json: bool,
+    },
     /// Prove and verify one sumcheck statement Σ_x eq(r,x)·Π_j P_j(x) over random tables.
     Sumcheck {
         /// The field of the polynomials and challenges.
@@ -77,6 +95,26 @@ enum FieldChoice {
     Goldilocks,
     /// Goldilocks through the ark-ff adapter (for comparison).
     GoldilocksArk,
+}
+
+/// Hash compressions of the batch prover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum HashArg {
+    /// SHA-256 compression.
+    Sha256,
+    /// Keccak-f[1600].
+    Keccak,
+    /// BLAKE3 compression.
+    Blake3,
+}
+
+/// Ligerito profiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ProfileArg {
+    /// Rate 1/2 at level 0, no grinding.
+    Fast,
+    /// Rate 1/4 at level 0, 16 bits of query grinding.
+    Slim,
 }
 
 /// Transcript hashes.
@@ -186,6 +224,97 @@ fn info() {
     println!();
 }
 
+/// Peak resident memory of this process (Linux `VmHWM`), if known.
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn prove_chain(
+    hash: HashArg,
+    log_instances: usize,
+    seed: u64,
+    profile: ProfileArg,
+    json: bool,
+) -> Result<(), WorkloadError> {
+    use flockwork::flock::{FlockWorkload, HashKind};
+    let hash = match hash {
+        HashArg::Sha256 => HashKind::Sha256,
+        HashArg::Keccak => HashKind::Keccak,
+        HashArg::Blake3 => HashKind::Blake3,
+    };
+    let mut config = flockwork::r1cs::FlockConfig::default();
+    config.preset = match profile {
+        ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
+        ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
+    };
+    if !json {
+        eprintln!(
+            "proving a chain of 2^{log_instances} {} compressions on {} thread(s)…",
+            hash.name(),
+            rayon::current_num_threads()
+        );
+    }
+    let workload = FlockWorkload {
+        hash,
+        log_instances,
+        seed,
+        config,
+    };
+    let r = workload.run()?;
+    let peak = peak_memory_mib().unwrap_or(f64::NAN);
+    if json {
+        let t = &r.timings;
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        println!(
+            "{{\"hash\":\"{}\",\"log_instances\":{},\"threads\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            r.hash.name(),
+            r.log_instances,
+            rayon::current_num_threads(),
+            r.num_vars,
+            ms(t.witness),
+            ms(t.commit),
+            ms(t.zerocheck),
+            ms(t.lincheck),
+            ms(t.io),
+            ms(t.open),
+            ms(t.total()),
+            ms(r.verify),
+            r.proof_bytes,
+            r.proved_per_sec(),
+            r.native_per_sec,
+            r.overhead(),
+            r.soundness.bits(),
+            peak,
+        );
+    } else {
+        println!(
+            "{} × 2^{} (m = {}), {} thread(s)",
+            r.hash.name(),
+            r.log_instances,
+            r.num_vars,
+            rayon::current_num_threads()
+        );
+        println!("prover breakdown:\n{}", r.timings);
+        println!(
+            "throughput: {:.0} compressions/s proved, {:.0}/s native (1 core) → {:.1}× overhead",
+            r.proved_per_sec(),
+            r.native_per_sec,
+            r.overhead()
+        );
+        println!(
+            "proof: {:.1} KiB, verified in {:.2} ms; setup {:.1} ms; peak memory {peak:.0} MiB",
+            r.proof_bytes as f64 / 1024.0,
+            r.verify.as_secs_f64() * 1e3,
+            r.setup.as_secs_f64() * 1e3
+        );
+        println!("soundness:\n{}", r.soundness);
+    }
+    Ok(())
+}
+
 fn tour(vars: usize) -> Result<(), WorkloadError> {
     println!(
         "flockwork tour: Σ_x eq(r,x)·P0(x)·P1(x)·P2(x) over 2^{vars} points, proved and \
@@ -237,6 +366,13 @@ fn main() -> ExitCode {
             info();
             Ok(())
         }
+        Command::Prove {
+            hash,
+            log_instances,
+            seed,
+            profile,
+            json,
+        } => prove_chain(hash, log_instances, seed, profile, json),
         Command::Sumcheck {
             field,
             vars,

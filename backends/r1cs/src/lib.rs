@@ -31,6 +31,7 @@
 
 mod error;
 pub mod io;
+pub mod kernel;
 pub mod lincheck;
 pub mod pinned;
 mod prover;
@@ -42,11 +43,12 @@ pub mod zerocheck;
 use digest::Digest;
 use flockwork_core::circuit::{Gadget, R1csLowering, SlotId};
 use flockwork_field_binary::Ghash128;
+use flockwork_pcs::Ligerito;
 use flockwork_pcs::ring_switch::RingSwitched;
-use flockwork_pcs::{Ligerito, Preset, Regime};
 use sha2::Sha256;
 
 pub use error::{FlockError, ProveError, SetupError};
+pub use flockwork_pcs::{Preset, Regime};
 pub use io::ChainLayout;
 pub use prover::{ProverReport, Timings};
 pub use soundness::{SoundnessReport, SoundnessTerm};
@@ -170,8 +172,11 @@ impl<G: Gadget> Flock<G> {
             return Err(SetupError::TooManyInstances { log_instances });
         }
         let m = m0 + log_instances;
-        let inner = Ligerito::with_preset(m - 7, config.target_bits, config.preset, config.regime)
-            .map_err(SetupError::Pcs)?;
+        // One bit of headroom for the PCS, so that the union with the protocol's own terms
+        // (each above 120 bits) still reaches the target.
+        let inner =
+            Ligerito::with_preset(m - 7, config.target_bits + 1, config.preset, config.regime)
+                .map_err(SetupError::Pcs)?;
         Ok(Self {
             r1cs_digest: digest_lowering(&lowering),
             gadget,
@@ -248,6 +253,37 @@ impl<G: Gadget> Flock<G> {
     #[must_use]
     pub fn r1cs_digest(&self) -> &[u8; 32] {
         &self.r1cs_digest
+    }
+
+    /// The chain statement a witness proves: instance 0's input region and the last
+    /// instance's output region. `None` without a chain layout or for a witness of another
+    /// shape.
+    #[must_use]
+    pub fn chain_statement(
+        &self,
+        witness: &flockwork_core::circuit::BatchWitness,
+    ) -> Option<Statement> {
+        let layout = self.chain.as_ref()?;
+        if witness.log_block != self.lowering.log_block()
+            || witness.instances != 1 << self.log_instances
+        {
+            return None;
+        }
+        let slot_words = 2 << layout.log_slot_words;
+        let n = layout.state_words();
+        let last = (witness.instances - 1) * witness.block_words();
+        Some(Statement::Chain {
+            start: witness
+                .z
+                .get(layout.in_slot * slot_words..)?
+                .get(..n)?
+                .to_vec(),
+            end: witness
+                .z
+                .get(last + layout.out_slot * slot_words..)?
+                .get(..n)?
+                .to_vec(),
+        })
     }
 
     /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and chain layout.

@@ -84,6 +84,12 @@ impl LdeTable {
         Self { table }
     }
 
+    /// The raw table (for SIMD kernels).
+    #[must_use]
+    pub fn raw(&self) -> &[[u64; 8]; 256] {
+        &self.table
+    }
+
     /// The values of a row's LDE on `Λ`: byte `i` (block `i / 8`, byte `i mod 8`) is
     /// `â(λ_i) = Σ_s M[i][s]·bit_s(row)`.
     #[inline]

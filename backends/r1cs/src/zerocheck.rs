@@ -28,10 +28,11 @@
 
 use flockwork_core::{MultilinearPoly, SumcheckOutput, VerifyError, eq_table};
 use flockwork_field::Field;
-use flockwork_field_binary::{Aes8, Ghash128, phi8};
+use flockwork_field_binary::{Ghash128, phi8};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
-use crate::pinned::{ConvertTable, GROUP_ROWS, PINNED_VARS, aes_reduce, group_scale, pinned_point};
+use crate::kernel;
+use crate::pinned::{ConvertTable, GROUP_ROWS, PINNED_VARS, group_scale, pinned_point};
 use crate::skip::{
     LdeTable, SKIP_MU, SKIP_SIZE, fold_row, fold_tables, lagrange_lambda, lagrange_s, lde_entry,
     vanishing,
@@ -117,7 +118,8 @@ pub fn round_one(
 }
 
 /// One 128-row group, without the outer eq weight and the scale `C_s/D'`:
-/// `Σ_j γ^j φ8(Σ_k α^k p_{j,k}(λ_i))` and `Σ_j γ^j φ8(Σ_k α^k z_{j,k}[s])`.
+/// `Σ_j γ^j φ8(Σ_k α^k p_{j,k}(λ_i))` and `Σ_j γ^j φ8(Σ_k α^k z_{j,k}[s])` (the bytes come
+/// from [`kernel::group_bytes`]).
 fn group_sums(
     a: &[u64],
     b: &[u64],
@@ -125,32 +127,13 @@ fn group_sums(
     lde: &LdeTable,
     tconv: &ConvertTable,
 ) -> ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]) {
+    let (ys, zs) = kernel::group_bytes(lde, a, b, z);
     let mut ab = [Ghash128::ZERO; SKIP_SIZE];
     let mut c = [Ghash128::ZERO; SKIP_SIZE];
-    for j in 0..GROUP_ROWS / 8 {
-        let mut y = [0u16; SKIP_SIZE];
-        let mut zbytes = [0u8; SKIP_SIZE];
-        for k in 0..8 {
-            let row = 8 * j + k;
-            if a[row] != 0 && b[row] != 0 {
-                let ea = lde.extend(a[row]);
-                let eb = lde.extend(b[row]);
-                for (i, acc) in y.iter_mut().enumerate() {
-                    let x = (ea[i / 8] >> (8 * (i % 8))) as u8;
-                    let w = (eb[i / 8] >> (8 * (i % 8))) as u8;
-                    *acc ^= u16::from((Aes8(x) * Aes8(w)).0) << k;
-                }
-            }
-            let zr = z[row];
-            if zr != 0 {
-                for (s, byte) in zbytes.iter_mut().enumerate() {
-                    *byte |= (((zr >> s) & 1) as u8) << k;
-                }
-            }
-        }
+    for (j, (y, zb)) in ys.iter().zip(&zs).enumerate() {
         for i in 0..SKIP_SIZE {
-            ab[i] += tconv.get(j, aes_reduce(y[i]));
-            c[i] += tconv.get(j, zbytes[i]);
+            ab[i] += tconv.get(j, y[i]);
+            c[i] += tconv.get(j, zb[i]);
         }
     }
     (ab, c)

@@ -1,0 +1,212 @@
+//! Batch hashing workloads: `2^k` chained compressions of one hash, proved with the Flock
+//! batch-R1CS prover and verified, against the native single-core hash as the baseline.
+
+use std::time::{Duration, Instant};
+
+use flockwork_boolean::io::{ChainStep, chain_witness};
+use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
+use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
+use flockwork_r1cs::{Flock, FlockConfig, SoundnessReport, Statement, Timings};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+use crate::workload::WorkloadError;
+
+/// The hash compressions the batch prover ships with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HashKind {
+    /// SHA-256 compression (22,696 ANDs).
+    Sha256,
+    /// Keccak-f[1600] (38,400 ANDs).
+    Keccak,
+    /// BLAKE3 compression (10,416 ANDs).
+    Blake3,
+}
+
+impl HashKind {
+    /// All shipped hashes.
+    pub const ALL: [Self; 3] = [Self::Sha256, Self::Keccak, Self::Blake3];
+
+    /// Short name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sha256 => "sha256",
+            Self::Keccak => "keccak-f",
+            Self::Blake3 => "blake3",
+        }
+    }
+}
+
+/// A chain of `2^log_instances` compressions with random per-step data.
+#[derive(Clone, Debug)]
+pub struct FlockWorkload {
+    /// The hash.
+    pub hash: HashKind,
+    /// `k`.
+    pub log_instances: usize,
+    /// Seed of the chain's data.
+    pub seed: u64,
+    /// Prover configuration.
+    pub config: FlockConfig,
+}
+
+/// What a verified batch run measured.
+#[derive(Clone, Debug)]
+pub struct FlockReport {
+    /// The workload.
+    pub hash: HashKind,
+    /// `k`.
+    pub log_instances: usize,
+    /// `m = m0 + k`.
+    pub num_vars: usize,
+    /// Setup (lowering, tables, PCS parameters).
+    pub setup: Duration,
+    /// Prover phases (witness generation included).
+    pub timings: Timings,
+    /// Verification.
+    pub verify: Duration,
+    /// Proof bytes.
+    pub proof_bytes: usize,
+    /// Soundness terms.
+    pub soundness: SoundnessReport,
+    /// Native single-core compressions per second (portable implementation).
+    pub native_per_sec: f64,
+}
+
+impl FlockReport {
+    /// Instances.
+    #[must_use]
+    pub fn instances(&self) -> usize {
+        1 << self.log_instances
+    }
+
+    /// Proved compressions per second.
+    #[must_use]
+    pub fn proved_per_sec(&self) -> f64 {
+        self.instances() as f64 / self.timings.total().as_secs_f64()
+    }
+
+    /// Prover time over native time for the same compressions.
+    #[must_use]
+    pub fn overhead(&self) -> f64 {
+        self.native_per_sec / self.proved_per_sec()
+    }
+}
+
+impl FlockWorkload {
+    /// Builds the chain, proves, verifies and measures the native baseline.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for an unusable size; a rejected proof is an
+    /// error too (a bug, reported rather than hidden).
+    pub fn run(&self) -> Result<FlockReport, WorkloadError> {
+        let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
+        let n = 1usize
+            .checked_shl(self.log_instances as u32)
+            .filter(|_| self.log_instances <= 24)
+            .ok_or_else(|| WorkloadError::InvalidParameters("at most 2^24 instances".into()))?;
+        match self.hash {
+            HashKind::Sha256 => {
+                let blocks: Vec<[u8; 64]> = (0..n)
+                    .map(|_| {
+                        let mut b = [0u8; 64];
+                        rng.fill_bytes(&mut b);
+                        b
+                    })
+                    .collect();
+                let native = native_rate(|i, s: &mut [u32; 8]| {
+                    sha256_compress(s, &blocks[i % n]);
+                });
+                self.run_chain(Sha256Compress, [0x6a09_e667; 8], &blocks, native)
+            }
+            HashKind::Keccak => {
+                let steps = vec![(); n];
+                let native = native_rate(|_, s: &mut [u64; 25]| keccak_f1600(s));
+                let mut init = [0u64; 25];
+                init.iter_mut().for_each(|w| *w = rng.next_u64());
+                self.run_chain(KeccakF1600::new(), init, &steps, native)
+            }
+            HashKind::Blake3 => {
+                let blocks: Vec<Blake3Block> = (0..n)
+                    .map(|i| Blake3Block {
+                        words: core::array::from_fn(|_| rng.next_u32()),
+                        counter: i as u64,
+                        block_len: 64,
+                        flags: 0,
+                    })
+                    .collect();
+                let native = native_rate(|i, s: &mut [u32; 8]| {
+                    let b = &blocks[i % n];
+                    let out = blake3_compress(s, &b.words, b.counter, b.block_len, b.flags);
+                    s.copy_from_slice(&out[..8]);
+                });
+                self.run_chain(Blake3Compress, [0x6b08_e647; 8], &blocks, native)
+            }
+        }
+    }
+
+    fn run_chain<G: ChainStep>(
+        &self,
+        gadget: G,
+        init: G::State,
+        data: &[G::Data],
+        native_per_sec: f64,
+    ) -> Result<FlockReport, WorkloadError> {
+        let clock = Instant::now();
+        let flock = Flock::with_chain(
+            gadget,
+            self.log_instances,
+            G::STATE_IN,
+            G::STATE_OUT,
+            self.config,
+        )
+        .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+        let setup = clock.elapsed();
+        let clock = Instant::now();
+        let chain = chain_witness(flock.gadget(), init, data, true);
+        let witness_time = clock.elapsed();
+        let statement = flock
+            .chain_statement(&chain.witness)
+            .expect("the chain witness has the setup's shape");
+        let (proof, report) = flock
+            .prove_witness(&chain.witness, &statement)
+            .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+        drop(chain);
+        let mut timings = report.timings;
+        timings.witness = witness_time;
+        let clock = Instant::now();
+        flock
+            .verify(&statement, proof.as_bytes())
+            .map_err(|e| WorkloadError::InvalidParameters(format!("proof rejected: {e}")))?;
+        let verify = clock.elapsed();
+        debug_assert!(matches!(statement, Statement::Chain { .. }));
+        Ok(FlockReport {
+            hash: self.hash,
+            log_instances: self.log_instances,
+            num_vars: flock.num_vars(),
+            setup,
+            timings,
+            verify,
+            proof_bytes: proof.len(),
+            soundness: flock.soundness(),
+            native_per_sec,
+        })
+    }
+}
+
+/// Native compressions per second on one core: runs `step` on a chained state for at least
+/// 200 ms.
+fn native_rate<S: Default + Copy>(mut step: impl FnMut(usize, &mut S)) -> f64 {
+    let mut state = S::default();
+    let mut done = 0usize;
+    let clock = Instant::now();
+    while clock.elapsed() < Duration::from_millis(200) {
+        for _ in 0..1024 {
+            step(done, &mut state);
+            done += 1;
+        }
+    }
+    std::hint::black_box(state);
+    done as f64 / clock.elapsed().as_secs_f64()
+}

@@ -245,10 +245,12 @@ fn prove_chain(
         HashArg::Keccak => HashKind::Keccak,
         HashArg::Blake3 => HashKind::Blake3,
     };
-    let mut config = flockwork::r1cs::FlockConfig::default();
-    config.preset = match profile {
-        ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
-        ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
+    let config = flockwork::r1cs::FlockConfig {
+        preset: match profile {
+            ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
+            ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
+        },
+        ..Default::default()
     };
     if !json {
         eprintln!(

@@ -35,6 +35,7 @@ pub mod kernel;
 pub mod lincheck;
 pub mod pinned;
 mod prover;
+pub mod rounds;
 pub mod skip;
 mod soundness;
 mod verifier;

@@ -26,17 +26,17 @@
 //! multiplications by the group's outer eq weight ([`crate::pinned`]). `P^c` aggregates the z
 //! rows first (`v[s] = Σ_x eq(r, x)·z(s, x)`) and extends once.
 
-use flockwork_core::{MultilinearPoly, SumcheckOutput, VerifyError, eq_table};
+use flockwork_core::{VerifyError, eq_table};
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, phi8};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
-use crate::kernel;
 use crate::pinned::{ConvertTable, GROUP_ROWS, PINNED_VARS, group_scale, pinned_point};
 use crate::skip::{
     LdeTable, SKIP_MU, SKIP_SIZE, fold_row, fold_tables, lagrange_lambda, lagrange_s, lde_entry,
     vanishing,
 };
+use crate::{kernel, rounds};
 
 const LABEL_POINT: &str = "flock/zerocheck/r";
 const LABEL_PAB: &str = "flock/zerocheck/p-ab";
@@ -182,18 +182,16 @@ pub fn prove<T: ProverTranscript>(
             rows.iter().map(|&r| fold_row(&tables, r)).collect()
         }
     };
-    let polys = vec![MultilinearPoly::new(fold(a)), MultilinearPoly::new(fold(b))];
-    let SumcheckOutput { point, final_evals } =
-        flockwork_core::prove(polys, Some(&row_point), ab_value, transcript);
-    transcript.send_field(LABEL_AB, &final_evals);
+    let out = rounds::prove(fold(a), fold(b), &row_point, ab_value, transcript);
+    transcript.send_field(LABEL_AB, &[out.a, out.b]);
     ZerocheckClaims {
         zeta,
         lagrange,
         row_point,
         c_value,
-        rho: point,
-        a_value: final_evals[0],
-        b_value: final_evals[1],
+        rho: out.point,
+        a_value: out.a,
+        b_value: out.b,
     }
 }
 
@@ -211,7 +209,11 @@ pub fn verify<T: VerifierTranscript>(
     let p_c = transcript.recv_field::<Ghash128>(LABEL_PC, SKIP_SIZE)?;
     let zeta = transcript.challenge::<Ghash128>(LABEL_ZETA);
     let (c_value, ab_value) = skip_values(&p_ab, &p_c, zeta);
-    let reduced = flockwork_core::verify(row_vars, 2, ab_value, Some(&row_point), transcript)?;
+    // The prover binds the most significant variable first (`crate::rounds`).
+    let reversed: Vec<Ghash128> = row_point.iter().rev().copied().collect();
+    let reduced = flockwork_core::verify(row_vars, 2, ab_value, Some(&reversed), transcript)?;
+    let mut rho = reduced.point;
+    rho.reverse();
     let evals = transcript.recv_field::<Ghash128>(LABEL_AB, 2)?;
     if evals[0] * evals[1] != reduced.value {
         return Err(VerifyError::FinalClaimMismatch);
@@ -221,7 +223,7 @@ pub fn verify<T: VerifierTranscript>(
         lagrange: lagrange_s(zeta),
         row_point,
         c_value,
-        rho: reduced.point,
+        rho,
         a_value: evals[0],
         b_value: evals[1],
     })

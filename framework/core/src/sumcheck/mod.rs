@@ -100,7 +100,12 @@ pub fn soundness_bits(num_vars: usize, degree: usize, has_eq: bool, order_bits: 
 }
 
 /// Absorbs the public statement (both sides, before round 0).
-fn absorb_statement<E: Field, T: Transcript>(
+///
+/// Public for specialised provers that speak this module's message format (a field-specific
+/// round engine, another variable order) and are checked by [`verify`]: they absorb the
+/// statement with this function, then per round send the message under [`LABEL_ROUND`] and
+/// squeeze the challenge under [`LABEL_CHALLENGE`].
+pub fn absorb_statement<E: Field, T: Transcript>(
     transcript: &mut T,
     num_vars: usize,
     degree: usize,

@@ -1,0 +1,204 @@
+//! The zerocheck's multilinear rounds, specialised to GF(2^128) slices.
+//!
+//! Statement: `c = Σ_{x ∈ {0,1}^n} eq(r, x)·a(x)·b(x)` for the folded rows `a = â(ζ, ·)`,
+//! `b = b̂(ζ, ·)`. The rounds speak [`flockwork_core::sumcheck`]'s format (Gruen's
+//! eq-factoring, messages `(G(1), G(∞))`, the same labels and statement), so the verifier is
+//! the generic [`flockwork_core::verify`] — with one relabelling: this prover binds the **most
+//! significant** variable first. Pairs are then `(x, x + half)`, two contiguous halves of each
+//! table, and every step is a slice operation that runs on the SIMD GF(2^128) kernels
+//! ([`flockwork_field_binary::ghash::batch`]):
+//!
+//! ```text
+//! s_a = a_lo + a_hi,  s_b = b_lo + b_hi
+//! G(1) = ⟨eq_low, a_hi ∘ b_hi⟩,  G(∞) = ⟨eq_low, s_a ∘ s_b⟩      (eq_low = eq(r_{<v}, ·))
+//! a ← a_lo + ρ·s_a,  b ← b_lo + ρ·s_b
+//! ```
+//!
+//! Round `t` binds variable `v = n − 1 − t`, so the generic verifier must be given the eq
+//! point reversed, and its challenge point, reversed, is the point in the original variable
+//! order. `eq_low` shrinks by summing its halves (`eq(r_{<v−1}, x) = eq(r_{<v}, x) +
+//! eq(r_{<v}, x + 2^(v−1))`).
+
+use flockwork_core::eq_table;
+use flockwork_core::sumcheck::{LABEL_CHALLENGE, LABEL_ROUND, absorb_statement};
+use flockwork_field::Field;
+use flockwork_field_binary::Ghash128;
+use flockwork_field_binary::ghash::batch::{dot, mul_assign_scalar, mul_slices};
+use flockwork_transcript::ProverTranscript;
+
+/// `log2` of the elements per chunk: the low eq table's size.
+const LOG_CHUNK: usize = 10;
+
+/// The sumcheck's output in the original variable order: the point and `(a(ρ), b(ρ))`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundsOutput {
+    /// `ρ`, coordinate `i` for variable `i`.
+    pub point: Vec<Ghash128>,
+    /// `a(ρ)`.
+    pub a: Ghash128,
+    /// `b(ρ)`.
+    pub b: Ghash128,
+}
+
+/// One chunk of a round: returns `(⟨lo, a_hi∘b_hi⟩, ⟨lo, s_a∘s_b⟩)` and leaves
+/// `s_a = a_lo + a_hi`, `s_b` in the `hi` halves.
+fn chunk_message(
+    a_lo: &[Ghash128],
+    a_hi: &mut [Ghash128],
+    b_lo: &[Ghash128],
+    b_hi: &mut [Ghash128],
+    lo: &[Ghash128],
+) -> (Ghash128, Ghash128) {
+    let n = a_lo.len();
+    let mut prod = [Ghash128::ZERO; 1 << LOG_CHUNK];
+    let prod = &mut prod[..n];
+    let lo = &lo[..n];
+    mul_slices(prod, a_hi, b_hi);
+    let at_one = dot(lo, prod);
+    for (h, &l) in a_hi.iter_mut().zip(a_lo) {
+        *h += l;
+    }
+    for (h, &l) in b_hi.iter_mut().zip(b_lo) {
+        *h += l;
+    }
+    mul_slices(prod, a_hi, b_hi);
+    (at_one, dot(lo, prod))
+}
+
+/// Runs the rounds on the transcript; `eq_point` is in the original (LSB-first) order.
+///
+/// The eq weights of a round are split (Dao–Thaler, eprint 2024/1210): `eq(r_{<v}, x) =
+/// lo[x mod 2^L]·hi[x >> L]` with `L = min(v, 10)`, so a chunk's sums are inner products
+/// with `lo`, scaled once by `hi`. Halves are updated in place: `s_a` overwrites `a_hi`, and
+/// the bind adds `ρ·s_a` into `a_lo`.
+///
+/// # Panics
+/// If the tables do not both have `2^n` entries for `n = eq_point.len()`.
+pub fn prove<T: ProverTranscript>(
+    mut a: Vec<Ghash128>,
+    mut b: Vec<Ghash128>,
+    eq_point: &[Ghash128],
+    claim: Ghash128,
+    transcript: &mut T,
+) -> RoundsOutput {
+    let n = eq_point.len();
+    assert!(
+        a.len() == 1 << n && b.len() == 1 << n,
+        "tables must have 2^n entries"
+    );
+    absorb_statement(transcript, n, 2, true, claim);
+    let mut rev_point = Vec::with_capacity(n);
+    for t in 0..n {
+        let v = n - 1 - t;
+        let low_vars = v.min(LOG_CHUNK);
+        let lo = eq_table(&eq_point[..low_vars]);
+        let hi = eq_table(&eq_point[low_vars..v]);
+        let chunk = 1 << low_vars;
+        let half = a.len() / 2;
+        let (a_lo, a_hi) = a.split_at_mut(half);
+        let (b_lo, b_hi) = b.split_at_mut(half);
+        let work = |(c, (((alo, ahi), blo), bhi)): (
+            usize,
+            (
+                ((&[Ghash128], &mut [Ghash128]), &[Ghash128]),
+                &mut [Ghash128],
+            ),
+        )| {
+            let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
+            (hi[c] * g1, hi[c] * ginf)
+        };
+        let add = |x: (Ghash128, Ghash128), y: (Ghash128, Ghash128)| (x.0 + y.0, x.1 + y.1);
+        #[cfg(feature = "parallel")]
+        let message = {
+            use rayon::prelude::*;
+            a_lo.par_chunks(chunk)
+                .zip(a_hi.par_chunks_mut(chunk))
+                .zip(b_lo.par_chunks(chunk))
+                .zip(b_hi.par_chunks_mut(chunk))
+                .enumerate()
+                .map(work)
+                .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add)
+        };
+        #[cfg(not(feature = "parallel"))]
+        let message = a_lo
+            .chunks(chunk)
+            .zip(a_hi.chunks_mut(chunk))
+            .zip(b_lo.chunks(chunk))
+            .zip(b_hi.chunks_mut(chunk))
+            .enumerate()
+            .map(work)
+            .fold((Ghash128::ZERO, Ghash128::ZERO), add);
+        transcript.send_field(LABEL_ROUND, &[message.0, message.1]);
+        let rho = transcript.challenge::<Ghash128>(LABEL_CHALLENGE);
+        rev_point.push(rho);
+        // Bind: x ← x_lo + ρ·s_x.
+        let bind = |(lo, s): (&mut [Ghash128], &mut [Ghash128])| {
+            mul_assign_scalar(s, rho);
+            for (l, &v) in lo.iter_mut().zip(s.iter()) {
+                *l += v;
+            }
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            a_lo.par_chunks_mut(chunk)
+                .zip(a_hi.par_chunks_mut(chunk))
+                .chain(b_lo.par_chunks_mut(chunk).zip(b_hi.par_chunks_mut(chunk)))
+                .for_each(bind);
+        }
+        #[cfg(not(feature = "parallel"))]
+        a_lo.chunks_mut(chunk)
+            .zip(a_hi.chunks_mut(chunk))
+            .chain(b_lo.chunks_mut(chunk).zip(b_hi.chunks_mut(chunk)))
+            .for_each(bind);
+        a.truncate(half);
+        b.truncate(half);
+    }
+    rev_point.reverse();
+    RoundsOutput {
+        point: rev_point,
+        a: a[0],
+        b: b[0],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flockwork_core::MultilinearPoly;
+    use flockwork_transcript::{DomainSeparator, Sha256ProverTranscript, Sha256VerifierTranscript};
+
+    fn g(i: u64) -> Ghash128 {
+        Ghash128::new(
+            u128::from(i).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835) ^ 0x1234,
+        )
+    }
+
+    #[test]
+    fn the_generic_verifier_accepts_and_the_point_is_in_original_order() {
+        for n in [1usize, 2, 5, 14] {
+            let a: Vec<Ghash128> = (0..1u64 << n).map(|i| g(3 * i + 1)).collect();
+            let b: Vec<Ghash128> = (0..1u64 << n).map(|i| g(7 * i + 2)).collect();
+            let r: Vec<Ghash128> = (0..n as u64).map(|i| g(1000 + i)).collect();
+            let eq = eq_table(&r);
+            let claim: Ghash128 = (0..1 << n).map(|x| eq[x] * a[x] * b[x]).sum();
+            let ds = DomainSeparator::new("test", b"rounds");
+            let mut pt = Sha256ProverTranscript::new(ds);
+            let out = prove(a.clone(), b.clone(), &r, claim, &mut pt);
+            assert_eq!(out.a, MultilinearPoly::new(a).evaluate(&out.point));
+            assert_eq!(out.b, MultilinearPoly::new(b).evaluate(&out.point));
+            let proof = pt.into_proof();
+            let mut vt = Sha256VerifierTranscript::new(ds, &proof);
+            let rev: Vec<Ghash128> = r.iter().rev().copied().collect();
+            let reduced = flockwork_core::verify(n, 2, claim, Some(&rev), &mut vt).unwrap();
+            let mut point = reduced.point;
+            point.reverse();
+            assert_eq!(point, out.point);
+            assert_eq!(reduced.value, out.a * out.b);
+            // A wrong claim is caught.
+            let mut vt = Sha256VerifierTranscript::new(ds, &proof);
+            let bad = flockwork_core::verify(n, 2, claim + Ghash128::ONE, Some(&rev), &mut vt);
+            assert!(bad.is_err() || bad.unwrap().value != out.a * out.b);
+        }
+    }
+}

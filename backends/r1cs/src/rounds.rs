@@ -40,6 +40,15 @@ pub struct RoundsOutput {
     pub b: Ghash128,
 }
 
+/// A chunk index with its `(a_lo, a_hi, b_lo, b_hi)` slices, as the zipped iterators yield it.
+type ChunkItem<'a> = (
+    usize,
+    (
+        ((&'a [Ghash128], &'a mut [Ghash128]), &'a [Ghash128]),
+        &'a mut [Ghash128],
+    ),
+);
+
 /// One chunk of a round: returns `(⟨lo, a_hi∘b_hi⟩, ⟨lo, s_a∘s_b⟩)` and leaves
 /// `s_a = a_lo + a_hi`, `s_b` in the `hi` halves.
 fn chunk_message(
@@ -97,13 +106,7 @@ pub fn prove<T: ProverTranscript>(
         let half = a.len() / 2;
         let (a_lo, a_hi) = a.split_at_mut(half);
         let (b_lo, b_hi) = b.split_at_mut(half);
-        let work = |(c, (((alo, ahi), blo), bhi)): (
-            usize,
-            (
-                ((&[Ghash128], &mut [Ghash128]), &[Ghash128]),
-                &mut [Ghash128],
-            ),
-        )| {
+        let work = |(c, (((alo, ahi), blo), bhi)): ChunkItem<'_>| {
             let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
             (hi[c] * g1, hi[c] * ginf)
         };

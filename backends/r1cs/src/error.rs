@@ -25,6 +25,9 @@ pub enum SetupError {
     /// The chain regions are unusable.
     #[error("hash-chain layout: {0}")]
     ChainLayout(&'static str),
+    /// The Merkle regions are unusable.
+    #[error("Merkle layout: {0}")]
+    MerkleLayout(&'static str),
 }
 
 /// The prover was called with inputs that do not fit the setup.

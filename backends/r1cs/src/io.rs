@@ -130,7 +130,7 @@ pub fn shift_eval(a: &[Ghash128], b: &[Ghash128]) -> Ghash128 {
 }
 
 /// Bits of `v` as 0/1 field elements (`n` of them, LSB first).
-fn bits_point(v: usize, n: usize) -> Vec<Ghash128> {
+pub(crate) fn bits_point(v: usize, n: usize) -> Vec<Ghash128> {
     (0..n)
         .map(|i| {
             if (v >> i) & 1 == 1 {
@@ -209,7 +209,7 @@ impl MultilinearWeight<Ghash128> for ChainWeight {
 }
 
 /// `Σ_pos eq(τ_pos, pos)·word_pos` of a public state (`u64` words, zero-padded to the slot).
-fn fold_state(state: &[u64], tau_pos: &[Ghash128]) -> Ghash128 {
+pub(crate) fn fold_state(state: &[u64], tau_pos: &[Ghash128]) -> Ghash128 {
     eq_table(tau_pos)
         .iter()
         .enumerate()

@@ -33,6 +33,7 @@ mod error;
 pub mod io;
 pub mod kernel;
 pub mod lincheck;
+pub mod merkle;
 pub mod pinned;
 mod prover;
 pub mod rounds;
@@ -51,6 +52,7 @@ use sha2::Sha256;
 pub use error::{FlockError, ProveError, SetupError};
 pub use flockwork_pcs::{Preset, Regime};
 pub use io::ChainLayout;
+pub use merkle::MerkleLayout;
 pub use prover::{ProverReport, Timings};
 pub use soundness::{SoundnessReport, SoundnessTerm};
 
@@ -108,6 +110,15 @@ pub enum Statement {
         /// The final state.
         end: Vec<u64>,
     },
+    /// The instances compute the Merkle tree with this root over these `K` leaves (digests
+    /// as `u64` words, see [`MerkleLayout`]; instance `p ≥ 1` is heap node `p`, instance 0
+    /// is padding).
+    Merkle {
+        /// The root digest.
+        root: Vec<u64>,
+        /// The leaf digests, left to right.
+        leaves: Vec<Vec<u64>>,
+    },
 }
 
 /// A serialized proof: `"FLKR" ‖ u16le(version) ‖ transcript bytes`.
@@ -149,7 +160,7 @@ pub struct Flock<G> {
     gadget: G,
     lowering: R1csLowering,
     log_instances: usize,
-    chain: Option<ChainLayout>,
+    io: IoMode,
     pcs: BooleanPcs,
     config: FlockConfig,
     r1cs_digest: [u8; 32],
@@ -183,7 +194,7 @@ impl<G: Gadget> Flock<G> {
             gadget,
             lowering,
             log_instances,
-            chain: None,
+            io: IoMode::None,
             pcs: RingSwitched::new(inner),
             config,
             lde: LdeTable::new(),
@@ -204,7 +215,32 @@ impl<G: Gadget> Flock<G> {
     ) -> Result<Self, SetupError> {
         let chain = ChainLayout::new(&gadget.layout(), input, output)?;
         let mut flock = Self::new(gadget, log_instances, config)?;
-        flock.chain = Some(chain);
+        flock.io = IoMode::Chain(chain);
+        Ok(flock)
+    }
+
+    /// Sets up a Merkle tree over `2^log_instances` leaves ([`Statement::Merkle`]; at least 2
+    /// leaves): `children` is the `left ‖ right` input region, `digest` the output region,
+    /// and `fixed` lists the other input regions with their public constant values (the IV,
+    /// parameters).
+    ///
+    /// # Errors
+    /// As [`Flock::new`], and [`SetupError::MerkleLayout`] for unusable regions or a single
+    /// leaf.
+    pub fn with_merkle(
+        gadget: G,
+        log_instances: usize,
+        children: SlotId,
+        digest: SlotId,
+        fixed: Vec<(SlotId, Vec<u64>)>,
+        config: FlockConfig,
+    ) -> Result<Self, SetupError> {
+        if log_instances == 0 {
+            return Err(SetupError::MerkleLayout("a tree needs at least 2 leaves"));
+        }
+        let layout = MerkleLayout::new(&gadget.layout(), children, digest, fixed)?;
+        let mut flock = Self::new(gadget, log_instances, config)?;
+        flock.io = IoMode::Merkle(layout);
         Ok(flock)
     }
 
@@ -235,7 +271,19 @@ impl<G: Gadget> Flock<G> {
     /// The chain layout, for a chain setup.
     #[must_use]
     pub fn chain(&self) -> Option<&ChainLayout> {
-        self.chain.as_ref()
+        match &self.io {
+            IoMode::Chain(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The Merkle layout, for a Merkle setup.
+    #[must_use]
+    pub fn merkle(&self) -> Option<&MerkleLayout> {
+        match &self.io {
+            IoMode::Merkle(m) => Some(m),
+            _ => None,
+        }
     }
 
     /// The configuration.
@@ -264,7 +312,7 @@ impl<G: Gadget> Flock<G> {
         &self,
         witness: &flockwork_core::circuit::BatchWitness,
     ) -> Option<Statement> {
-        let layout = self.chain.as_ref()?;
+        let layout = self.chain()?;
         if witness.log_block != self.lowering.log_block()
             || witness.instances != 1 << self.log_instances
         {
@@ -292,17 +340,42 @@ impl<G: Gadget> Flock<G> {
         let mut out = self.r1cs_digest.to_vec();
         out.extend_from_slice(&(self.lowering.log_block() as u64).to_le_bytes());
         out.extend_from_slice(&(self.log_instances as u64).to_le_bytes());
-        match &self.chain {
-            None => out.push(0),
-            Some(c) => {
+        match &self.io {
+            IoMode::None => out.push(0),
+            IoMode::Chain(c) => {
                 out.push(1);
                 for v in [c.log_slot_words, c.in_slot, c.out_slot, c.state_bits] {
                     out.extend_from_slice(&(v as u64).to_le_bytes());
                 }
             }
+            IoMode::Merkle(m) => {
+                out.push(2);
+                for v in [m.log_slot_words, m.digest_slot, m.left_slot, m.digest_bits] {
+                    out.extend_from_slice(&(v as u64).to_le_bytes());
+                }
+                out.extend_from_slice(&(m.fixed.len() as u64).to_le_bytes());
+                for (slot, value) in &m.fixed {
+                    out.extend_from_slice(&(*slot as u64).to_le_bytes());
+                    out.extend_from_slice(&(value.len() as u64).to_le_bytes());
+                    for w in value {
+                        out.extend_from_slice(&w.to_le_bytes());
+                    }
+                }
+            }
         }
         out
     }
+}
+
+/// Which IO argument a setup runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum IoMode {
+    /// None ([`Statement::Batch`]).
+    None,
+    /// Hash chain ([`Statement::Chain`]).
+    Chain(ChainLayout),
+    /// Merkle tree ([`Statement::Merkle`]).
+    Merkle(MerkleLayout),
 }
 
 /// Protocol name of the domain separator.

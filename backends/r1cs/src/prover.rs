@@ -10,8 +10,8 @@ use flockwork_transcript::{DomainSeparator, ProverTranscript, Sha256ProverTransc
 
 use crate::skip::SKIP_VARS;
 use crate::{
-    Flock, HEADER_LEN, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Proof, ProveError, Statement, io,
-    lincheck, zerocheck,
+    Flock, HEADER_LEN, IoMode, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Proof, ProveError, Statement,
+    io, lincheck, merkle, zerocheck,
 };
 
 const LABEL_STATEMENT: &str = "flock/statement";
@@ -83,6 +83,12 @@ pub(crate) fn absorb_statement<T: Transcript>(statement: &Statement, transcript:
         Statement::Chain { start, end } => {
             bytes.push(1);
             for w in start.iter().chain(end) {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        Statement::Merkle { root, leaves } => {
+            bytes.push(2);
+            for w in root.iter().chain(leaves.iter().flatten()) {
                 bytes.extend_from_slice(&w.to_le_bytes());
             }
         }
@@ -196,35 +202,48 @@ impl<G: Gadget> Flock<G> {
 
     /// Checks that the statement's kind and sizes fit the setup.
     pub(crate) fn check_statement(&self, statement: &Statement) -> Result<(), &'static str> {
-        match (statement, &self.chain) {
-            (Statement::Batch, None) => Ok(()),
-            (Statement::Chain { start, end }, Some(layout)) => {
+        match (statement, &self.io) {
+            (Statement::Batch, IoMode::None) => Ok(()),
+            (Statement::Chain { start, end }, IoMode::Chain(layout)) => {
                 if start.len() == layout.state_words() && end.len() == layout.state_words() {
                     Ok(())
                 } else {
                     Err("chain endpoints have the wrong length")
                 }
             }
-            (Statement::Batch, Some(_)) => Err("this setup proves chains; give the endpoints"),
-            (Statement::Chain { .. }, None) => Err("this setup has no chain layout"),
+            (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
+                let n = layout.digest_words();
+                if leaves.len() != 1 << self.log_instances {
+                    Err("a tree over 2^k instances has 2^k leaves")
+                } else if root.len() != n || leaves.iter().any(|l| l.len() != n) {
+                    Err("a digest has the wrong length")
+                } else {
+                    Ok(())
+                }
+            }
+            (_, IoMode::None) => Err("this setup proves plain batches (Statement::Batch)"),
+            (_, IoMode::Chain(_)) => Err("this setup proves chains (Statement::Chain)"),
+            (_, IoMode::Merkle(_)) => Err("this setup proves Merkle trees (Statement::Merkle)"),
         }
     }
 
-    /// The IO claims on the packed polynomial (prover and verifier).
+    /// The IO claims on the packed polynomial (prover and verifier; the statement was
+    /// checked).
     pub(crate) fn io_claims<T: Transcript>(
         &self,
         statement: &Statement,
         transcript: &mut T,
     ) -> Vec<Claim<flockwork_field_binary::Ghash128>> {
-        match (statement, &self.chain) {
-            (Statement::Chain { start, end }, Some(layout)) => vec![io::chain_claim(
-                layout,
-                self.lowering.log_block(),
-                self.log_instances,
-                start,
-                end,
-                transcript,
-            )],
+        let (m0, k) = (self.lowering.log_block(), self.log_instances);
+        match (statement, &self.io) {
+            (Statement::Chain { start, end }, IoMode::Chain(layout)) => {
+                vec![io::chain_claim(layout, m0, k, start, end, transcript)]
+            }
+            (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
+                vec![merkle::merkle_claim(
+                    layout, m0, k, root, leaves, transcript,
+                )]
+            }
             _ => Vec::new(),
         }
     }

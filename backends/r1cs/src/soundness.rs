@@ -89,8 +89,14 @@ impl<G: Gadget> Flock<G> {
             term("lincheck batching and constant pin", 2 + k),
             term("lincheck sumcheck rounds", 2 * m0),
         ];
-        if let Some(c) = &self.chain {
+        if let Some(c) = self.chain() {
             terms.push(term("hash-chain claim", k + c.log_slot_words + 1));
+        }
+        if let Some(t) = self.merkle() {
+            terms.push(term(
+                "Merkle-tree claim",
+                k + t.log_slot_words + 3 + t.fixed.len(),
+            ));
         }
         terms.push(SoundnessTerm {
             name: "ring switching (mixing point r'')",

@@ -1,7 +1,8 @@
-//! End-to-end prove/verify of the three hashes, batch and chain statements.
+//! End-to-end prove/verify of the three hashes: batch statements at small sizes, hash chains
+//! at K = 2^8 .. 2^12, and the soundness of the default configuration.
 
 use flockwork_boolean::io::{ChainStep, chain_witness};
-use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
+use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::circuit::{Gadget, SlotKind};
 use flockwork_r1cs::{Flock, FlockConfig, Statement};
 use rand::{Rng, SeedableRng};
@@ -17,66 +18,116 @@ fn batch_roundtrip<G: Gadget>(gadget: G, log_k: usize) {
     let inputs = random_inputs(&gadget, 1 << log_k, 7);
     let flock = Flock::new(gadget, log_k, FlockConfig::default()).unwrap();
     let (proof, report) = flock.prove(&inputs, &Statement::Batch).unwrap();
-    eprintln!(
-        "m = {}, proof {} bytes\n{}",
-        flock.num_vars(),
-        report.proof_bytes,
-        report.timings
-    );
+    assert_eq!(report.proof_bytes, proof.len());
     flock.verify(&Statement::Batch, proof.as_bytes()).unwrap();
 }
 
 #[test]
-fn sha256_batch() {
+fn batch_statements_of_every_hash() {
     batch_roundtrip(Sha256Compress, 3);
+    batch_roundtrip(Blake3Compress, 1);
+    batch_roundtrip(KeccakF1600::new(), 0);
 }
 
-#[test]
-fn blake3_batch() {
-    batch_roundtrip(Blake3Compress, 3);
-}
-
-#[test]
-fn keccak_batch() {
-    batch_roundtrip(KeccakF1600::new(), 3);
-}
-
-/// The chain endpoints read off the witness: instance 0's input region, the last instance's
-/// output region.
-fn chain_statement<G: Gadget>(
-    flock: &Flock<G>,
-    w: &flockwork_core::circuit::BatchWitness,
-) -> Statement {
-    let layout = flock.chain().unwrap();
-    let slot_words = (1 << layout.log_slot_words) * 2;
-    let n = layout.state_words();
-    let block = w.block_words();
-    let last = (w.instances - 1) * block;
-    Statement::Chain {
-        start: w.z[layout.in_slot * slot_words..][..n].to_vec(),
-        end: w.z[last + layout.out_slot * slot_words..][..n].to_vec(),
-    }
-}
-
-#[test]
-fn sha256_chain() {
-    let log_k = 3;
-    let blocks: Vec<[u8; 64]> = (0..1u8 << log_k).map(|i| [i; 64]).collect();
-    let chain = chain_witness(&Sha256Compress, [7u32; 8], &blocks, true);
+/// Proves and verifies the chain through `data`, then checks that the proof fails for a
+/// different end state.
+fn chain_roundtrip<G: ChainStep>(gadget: G, init: G::State, data: &[G::Data]) {
+    let log_k = data.len().trailing_zeros() as usize;
+    let chain = chain_witness(&gadget, init, data, true);
     let flock = Flock::with_chain(
-        Sha256Compress,
+        gadget,
         log_k,
-        Sha256Compress::STATE_IN,
-        Sha256Compress::STATE_OUT,
+        G::STATE_IN,
+        G::STATE_OUT,
         FlockConfig::default(),
     )
     .unwrap();
-    let statement = chain_statement(&flock, &chain.witness);
+    let statement = flock.chain_statement(&chain.witness).unwrap();
     let (proof, _) = flock.prove_witness(&chain.witness, &statement).unwrap();
     flock.verify(&statement, proof.as_bytes()).unwrap();
-    let mut wrong_end = statement.clone();
-    if let Statement::Chain { end, .. } = &mut wrong_end {
-        end[0] ^= 1;
+    let Statement::Chain { start, mut end } = statement else {
+        unreachable!()
+    };
+    end[1] ^= 1 << 17;
+    let wrong = Statement::Chain { start, end };
+    assert!(flock.verify(&wrong, proof.as_bytes()).is_err());
+}
+
+fn sha_chain(log_k: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(log_k as u64);
+    let blocks: Vec<[u8; 64]> = (0..1 << log_k).map(|_| rng.random()).collect();
+    chain_roundtrip(Sha256Compress, [0x6a09_e667; 8], &blocks);
+}
+
+fn blake3_chain(log_k: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(log_k as u64);
+    let blocks: Vec<Blake3Block> = (0..1u64 << log_k)
+        .map(|i| Blake3Block {
+            words: rng.random(),
+            counter: i,
+            block_len: 64,
+            flags: 0,
+        })
+        .collect();
+    chain_roundtrip(Blake3Compress, [0x1234_5678; 8], &blocks);
+}
+
+fn keccak_chain(log_k: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(log_k as u64);
+    chain_roundtrip(KeccakF1600::new(), rng.random(), &vec![(); 1 << log_k]);
+}
+
+#[test]
+fn sha256_chains_2_8_and_2_12() {
+    sha_chain(8);
+    sha_chain(12);
+}
+
+#[test]
+fn blake3_chains_2_8_and_2_12() {
+    blake3_chain(8);
+    blake3_chain(12);
+}
+
+#[test]
+fn keccak_chains_2_8_and_2_12() {
+    keccak_chain(8);
+    keccak_chain(12);
+}
+
+#[test]
+fn chains_2_9_to_2_11() {
+    sha_chain(9);
+    blake3_chain(10);
+    keccak_chain(11);
+}
+
+#[test]
+fn default_configuration_reaches_100_bits() {
+    for log_k in [0, 8, 12, 16] {
+        let flock = Flock::with_chain(
+            Sha256Compress,
+            log_k,
+            Sha256Compress::STATE_IN,
+            Sha256Compress::STATE_OUT,
+            FlockConfig::default(),
+        )
+        .unwrap();
+        let report = flock.soundness();
+        assert!(report.bits() >= 100.0, "2^{log_k}:\n{report}");
+        assert!(
+            report
+                .terms
+                .iter()
+                .all(|t| t.bits > 100.0 && t.bits <= 128.0)
+        );
     }
-    assert!(flock.verify(&wrong_end, proof.as_bytes()).is_err());
+    // A weaker target gives a weaker, still computed, report.
+    let weak = FlockConfig {
+        target_bits: 80,
+        ..FlockConfig::default()
+    };
+    let flock = Flock::new(KeccakF1600::new(), 4, weak).unwrap();
+    let bits = flock.soundness().bits();
+    assert!((80.0..100.0).contains(&bits), "{bits}");
 }

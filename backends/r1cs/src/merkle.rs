@@ -1,0 +1,326 @@
+//! The Merkle-tree IO argument: binds a public root and public leaves to a batch of node
+//! compressions with **one linear claim on the packed polynomial**, in the style of the
+//! hash-chain argument ([`crate::io`]; Flock notes §3 "IO").
+//!
+//! ## Layout
+//!
+//! `K = 2^k` instances hold a complete binary tree over `K` leaves in **heap order**: instance
+//! `p ∈ [1, K)` is node `p` (the root is 1, the children of `p` are `2p` and `2p + 1`; nodes
+//! `p ≥ K/2` have leaves `2p − K`, `2p + 1 − K` as children). Instance 0 is padding (a real
+//! computation, unconstrained by the argument). Per instance, the digest region holds the node
+//! digest, the children region `left ‖ right` (two slot units) the child digests, and every
+//! *fixed* region (the IV, the BLAKE3 parameters, …) a public constant.
+//!
+//! ## The claim
+//!
+//! Fold every region at the packed level with `τ_pos` (as for chains), write `D(c)`, `L(p)`,
+//! `R(p)`, `F_f(p)` for the folds of instance `c`'s digest, `p`'s children and fixed regions.
+//! With `A(p) = eq(τ, p)·[p ≥ 1]` and random `β, α, δ_f`, the tree is consistent iff
+//! (Schwartz–Zippel over `τ, τ_pos, β, α, δ_f`)
+//!
+//! ```text
+//! Σ_p A(p)·(L(p) + β·R(p) + Σ_f δ_f F_f(p)) + Σ_c B(c)·D(c)
+//!     = Σ_{p ≥ K/2} eq(τ, p)·(leaf(2p−K) + β·leaf(2p+1−K)) + α·root + Σ_f δ_f·(1 − eq(τ, 0))·const_f,
+//! B(c) = eq(τ, ⌊c/2⌋)·[c ≥ 2]·(1 + c_0 + β·c_0) + α·[c = 1]
+//! ```
+//!
+//! (characteristic two: moving a term across is adding it). Every weight is multilinear with a
+//! closed form: `[p ≥ 1] = 1 − eq(0, p)`, `eq(τ, ⌊c/2⌋)` for `c < K` is
+//! `(1 + τ_{k−1})·eq(τ_{<k−1}, c_{≥1})`, `[c = 1] = c_0·eq(0, c_{≥1})`, so the verifier evaluates
+//! the weight in `O(n)` ([`MerkleWeight`]) and the public side in `O(K)` (it reads the leaves
+//! anyway). A false tree survives with probability at most `(k + p + 3 + #fixed)/|F|`.
+
+use std::sync::Arc;
+
+use flockwork_core::circuit::{IoLayout, SlotId, SlotKind};
+use flockwork_core::pcs::{Claim, MultilinearWeight};
+use flockwork_core::{eq_eval, eq_table};
+use flockwork_field::Field;
+use flockwork_field_binary::Ghash128;
+use flockwork_transcript::Transcript;
+
+use crate::SetupError;
+use crate::io::{bits_point, fold_state};
+
+const LABEL_TAU_POS: &str = "flock/merkle/tau-pos";
+const LABEL_TAU: &str = "flock/merkle/tau";
+const LABEL_COEFFS: &str = "flock/merkle/coefficients";
+
+/// Where the tree's regions live in an instance block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MerkleLayout {
+    /// `p`: a slot unit is `2^p` packed words.
+    pub log_slot_words: usize,
+    /// Slot unit of the node digest.
+    pub digest_slot: usize,
+    /// Slot unit of the left child (the right child is the next one).
+    pub left_slot: usize,
+    /// Bits of a digest.
+    pub digest_bits: usize,
+    /// Fixed input regions: slot unit and public value (`u64` words).
+    pub fixed: Vec<(usize, Vec<u64>)>,
+}
+
+impl MerkleLayout {
+    /// The tree through `children` (`left ‖ right`, an input region of two slot units) and
+    /// `digest` (an output region of one slot unit), with the given fixed input regions.
+    ///
+    /// # Errors
+    /// [`SetupError::MerkleLayout`] for regions of the wrong kind or size, or a fixed value of
+    /// the wrong length.
+    pub fn new(
+        layout: &IoLayout,
+        children: SlotId,
+        digest: SlotId,
+        fixed: Vec<(SlotId, Vec<u64>)>,
+    ) -> Result<Self, SetupError> {
+        let bad = |why: &'static str| Err(SetupError::MerkleLayout(why));
+        let slot_bits = layout.slot_bits();
+        if !slot_bits.is_power_of_two() || slot_bits < 128 {
+            return bad("slot units must be a power of two of at least 128 bits");
+        }
+        let (Some(c), Some(d)) = (layout.slots().get(children.0), layout.slots().get(digest.0))
+        else {
+            return bad("no such IO region");
+        };
+        if c.kind != SlotKind::Input || d.kind != SlotKind::Output {
+            return bad("the children are an input region, the digest an output region");
+        }
+        if d.bits != slot_bits || c.bits != 2 * slot_bits {
+            return bad("the digest must fill one slot unit and the children two");
+        }
+        let mut fixed_slots = Vec::with_capacity(fixed.len());
+        for (id, value) in fixed {
+            let Some(f) = layout.slots().get(id.0) else {
+                return bad("no such fixed region");
+            };
+            if f.kind != SlotKind::Input || f.bits > slot_bits || id == children {
+                return bad("fixed regions are other input regions within one slot unit");
+            }
+            if value.len() * 64 != f.bits {
+                return bad("a fixed value has the wrong length");
+            }
+            fixed_slots.push((f.first_slot, value));
+        }
+        Ok(Self {
+            log_slot_words: (slot_bits / 128).trailing_zeros() as usize,
+            digest_slot: d.first_slot,
+            left_slot: c.first_slot,
+            digest_bits: d.bits,
+            fixed: fixed_slots,
+        })
+    }
+
+    /// Words of a digest (`u64`).
+    #[must_use]
+    pub fn digest_words(&self) -> usize {
+        self.digest_bits / 64
+    }
+}
+
+/// The challenges of the Merkle argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct MerkleChallenges {
+    tau_pos: Vec<Ghash128>,
+    tau: Vec<Ghash128>,
+    beta: Ghash128,
+    alpha: Ghash128,
+    deltas: Vec<Ghash128>,
+}
+
+/// The weight of the Merkle claim (see the module docs).
+#[derive(Clone, Debug)]
+pub struct MerkleWeight {
+    layout: MerkleLayout,
+    slot_vars: usize,
+    ch: MerkleChallenges,
+}
+
+impl MerkleWeight {
+    /// The per-slot-unit coefficient of `A(p)` (left, right and fixed regions).
+    fn a_slots(&self) -> Vec<(usize, Ghash128)> {
+        let mut out = vec![
+            (self.layout.left_slot, Ghash128::ONE),
+            (self.layout.left_slot + 1, self.ch.beta),
+        ];
+        out.extend(
+            self.layout
+                .fixed
+                .iter()
+                .zip(&self.ch.deltas)
+                .map(|((slot, _), &d)| (*slot, d)),
+        );
+        out
+    }
+}
+
+impl MultilinearWeight<Ghash128> for MerkleWeight {
+    fn num_vars(&self) -> usize {
+        self.layout.log_slot_words + self.slot_vars + self.ch.tau.len()
+    }
+
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        let p = self.layout.log_slot_words;
+        let eq_pos = eq_table(&self.ch.tau_pos);
+        let eq_inst = eq_table(&self.ch.tau);
+        let block = 1usize << (p + self.slot_vars);
+        let a_slots = self.a_slots();
+        let mut put = |inst: usize, slot: usize, w: Ghash128| {
+            let base = inst * block + (slot << p);
+            let s = scale * w;
+            for (o, &q) in out[base..base + (1 << p)].iter_mut().zip(&eq_pos) {
+                *o += s * q;
+            }
+        };
+        for (inst, &e) in eq_inst.iter().enumerate().skip(1) {
+            for &(slot, coeff) in &a_slots {
+                put(inst, slot, coeff * e);
+            }
+            let b = match inst {
+                1 => self.ch.alpha,
+                c if c % 2 == 0 => eq_inst[c / 2],
+                c => self.ch.beta * eq_inst[c / 2],
+            };
+            put(inst, self.layout.digest_slot, b);
+        }
+    }
+
+    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
+        let (pos, rest) = point.split_at(self.layout.log_slot_words);
+        let (slot, inst) = rest.split_at(self.slot_vars);
+        let k = inst.len();
+        let one = Ghash128::ONE;
+        let sel = |s: usize| eq_eval(&bits_point(s, self.slot_vars), slot);
+        let zeros = vec![Ghash128::ZERO; k];
+        // A(p) = eq(τ, p) − eq(τ, 0)·eq(0, p).
+        let a = eq_eval(&self.ch.tau, inst) - eq_eval(&self.ch.tau, &zeros) * eq_eval(&zeros, inst);
+        // B(c) with c = (c_0, c_hi).
+        let (c0, c_hi) = (inst[0], &inst[1..]);
+        let tau_lo = &self.ch.tau[..k - 1];
+        let top = one + self.ch.tau[k - 1];
+        let parent =
+            eq_eval(tau_lo, c_hi) - eq_eval(tau_lo, &zeros[1..]) * eq_eval(&zeros[1..], c_hi);
+        let b = top * parent * (one + c0 + self.ch.beta * c0)
+            + self.ch.alpha * c0 * eq_eval(&zeros[1..], c_hi);
+        let a_sel: Ghash128 = self
+            .a_slots()
+            .iter()
+            .map(|&(s, coeff)| coeff * sel(s))
+            .sum();
+        eq_eval(&self.ch.tau_pos, pos) * (a_sel * a + sel(self.layout.digest_slot) * b)
+    }
+
+    fn transcript_bytes(&self) -> Vec<u8> {
+        let mut out = b"flock/merkle".to_vec();
+        for v in [
+            self.layout.log_slot_words,
+            self.slot_vars,
+            self.layout.digest_slot,
+            self.layout.left_slot,
+            self.layout.fixed.len(),
+        ] {
+            out.extend_from_slice(&(v as u64).to_le_bytes());
+        }
+        for (slot, _) in &self.layout.fixed {
+            out.extend_from_slice(&(*slot as u64).to_le_bytes());
+        }
+        let ch = &self.ch;
+        for x in ch
+            .tau_pos
+            .iter()
+            .chain(&ch.tau)
+            .chain([&ch.beta, &ch.alpha])
+            .chain(&ch.deltas)
+        {
+            out.extend_from_slice(&x.to_bits().to_le_bytes());
+        }
+        out
+    }
+}
+
+/// Squeezes the challenges and returns the packed claim for the tree with `root` over
+/// `leaves` (`2^log_instances` of them; prover and verifier).
+///
+/// # Panics
+/// If `log_instances` is 0 or the leaf count is not `2^log_instances` (the caller checks the
+/// statement first).
+#[must_use]
+pub fn merkle_claim<T: Transcript>(
+    layout: &MerkleLayout,
+    log_block: usize,
+    log_instances: usize,
+    root: &[u64],
+    leaves: &[Vec<u64>],
+    transcript: &mut T,
+) -> Claim<Ghash128> {
+    assert!(log_instances >= 1 && leaves.len() == 1 << log_instances);
+    let p = layout.log_slot_words;
+    let ch = MerkleChallenges {
+        tau_pos: transcript.challenges(LABEL_TAU_POS, p),
+        tau: transcript.challenges(LABEL_TAU, log_instances),
+        beta: transcript.challenge(LABEL_COEFFS),
+        alpha: transcript.challenge(LABEL_COEFFS),
+        deltas: transcript.challenges(LABEL_COEFFS, layout.fixed.len()),
+    };
+    let eq_inst = eq_table(&ch.tau);
+    let k = leaves.len();
+    let leaf_side: Ghash128 = (k / 2..k)
+        .map(|node| {
+            let l = fold_state(&leaves[2 * node - k], &ch.tau_pos);
+            let r = fold_state(&leaves[2 * node + 1 - k], &ch.tau_pos);
+            eq_inst[node] * (l + ch.beta * r)
+        })
+        .sum();
+    let fixed_side: Ghash128 = layout
+        .fixed
+        .iter()
+        .zip(&ch.deltas)
+        .map(|((_, value), &d)| d * fold_state(value, &ch.tau_pos))
+        .sum::<Ghash128>()
+        * (Ghash128::ONE + eq_inst[0]);
+    let value = leaf_side + ch.alpha * fold_state(root, &ch.tau_pos) + fixed_side;
+    let weight = MerkleWeight {
+        layout: layout.clone(),
+        slot_vars: log_block - 7 - p,
+        ch,
+    };
+    Claim::linear(Arc::new(weight), value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merkle_weight_table_is_its_multilinear_extension() {
+        let layout = MerkleLayout {
+            log_slot_words: 1,
+            digest_slot: 1,
+            left_slot: 2,
+            digest_bits: 256,
+            fixed: vec![(0, vec![1, 2, 3, 4])],
+        };
+        let g =
+            |i: u128| Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677));
+        let w = MerkleWeight {
+            layout,
+            slot_vars: 2,
+            ch: MerkleChallenges {
+                tau_pos: vec![g(1)],
+                tau: vec![g(2), g(3), g(4)],
+                beta: g(5),
+                alpha: g(6),
+                deltas: vec![g(7)],
+            },
+        };
+        let n = w.num_vars();
+        let mut table = vec![Ghash128::ZERO; 1 << n];
+        w.accumulate_table(Ghash128::ONE, &mut table);
+        for (y, &t) in table.iter().enumerate() {
+            assert_eq!(w.evaluate(&bits_point(y, n)), t, "y={y}");
+        }
+        let point: Vec<Ghash128> = (0..n as u128).map(|i| g(100 + i)).collect();
+        let mle = flockwork_core::MultilinearPoly::new(table).evaluate(&point);
+        assert_eq!(mle, w.evaluate(&point));
+    }
+}

@@ -1,0 +1,140 @@
+//! The batch-R1CS (Flock) prover and verifier on hash chains, next to native hashing.
+//!
+//! For each hash: native single-core throughput (portable scalar code), then the full prover
+//! (witness generation included) with 1 and 2 rayon threads and the verifier, all in
+//! compressions per second (criterion's `Throughput::Elements`). The ratio
+//! `native / prover(1 thread)` is the overhead the Flock paper reports (170× SHA-256,
+//! 245× Keccak-f, 224× BLAKE3 on its hardware).
+//!
+//! `cargo bench --bench flock`; `FLOCK_BENCH_LOG_K` sets `k` (default 10, 2^k compressions).
+//! Larger sizes, proof sizes, peak memory and the phase breakdown: `flockwork prove`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use flockwork::flock::HashKind;
+use flockwork_boolean::io::{ChainStep, chain_witness};
+use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
+use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
+use flockwork_r1cs::{Flock, FlockConfig};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn log_k() -> usize {
+    std::env::var("FLOCK_BENCH_LOG_K")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10)
+}
+
+fn bench_chain<G: ChainStep + Send + Sync>(
+    c: &mut Criterion,
+    hash: HashKind,
+    gadget: G,
+    init: G::State,
+    data: &[G::Data],
+    mut native: impl FnMut(usize, &mut G::State),
+) where
+    G::State: Send + Sync,
+    G::Data: Sync,
+{
+    let k = data.len();
+    let log_k = k.trailing_zeros() as usize;
+    let mut group = c.benchmark_group(format!("flock/{}", hash.name()));
+    group.sample_size(10);
+    group.throughput(criterion::Throughput::Elements(k as u64));
+    group.bench_function(BenchmarkId::new("native-1-thread", k), |b| {
+        b.iter(|| {
+            let mut s = init;
+            for i in 0..k {
+                native(i, &mut s);
+            }
+            black_box(s)
+        });
+    });
+    let flock = Flock::with_chain(
+        gadget,
+        log_k,
+        G::STATE_IN,
+        G::STATE_OUT,
+        FlockConfig::default(),
+    )
+    .expect("setup");
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("thread pool");
+        group.bench_function(
+            BenchmarkId::new(format!("prove-{threads}-thread"), k),
+            |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        let chain = chain_witness(flock.gadget(), init, data, true);
+                        let statement = flock.chain_statement(&chain.witness).expect("shape");
+                        black_box(
+                            flock
+                                .prove_witness(&chain.witness, &statement)
+                                .expect("prove"),
+                        )
+                    })
+                });
+            },
+        );
+    }
+    let chain = chain_witness(flock.gadget(), init, data, true);
+    let statement = flock.chain_statement(&chain.witness).expect("shape");
+    let (proof, _) = flock
+        .prove_witness(&chain.witness, &statement)
+        .expect("prove");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function(BenchmarkId::new("verify", k), |b| {
+        b.iter(|| flock.verify(&statement, proof.as_bytes()).expect("verify"));
+    });
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    let k = 1usize << log_k();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let blocks: Vec<[u8; 64]> = (0..k).map(|_| rng.random()).collect();
+    bench_chain(
+        c,
+        HashKind::Sha256,
+        Sha256Compress,
+        [0x6a09_e667; 8],
+        &blocks,
+        |i, s| sha256_compress(s, &blocks[i]),
+    );
+    bench_chain(
+        c,
+        HashKind::Keccak,
+        KeccakF1600::new(),
+        rng.random(),
+        &vec![(); k],
+        |_, s| keccak_f1600(s),
+    );
+    let b3: Vec<Blake3Block> = (0..k as u64)
+        .map(|i| Blake3Block {
+            words: rng.random(),
+            counter: i,
+            block_len: 64,
+            flags: 0,
+        })
+        .collect();
+    bench_chain(
+        c,
+        HashKind::Blake3,
+        Blake3Compress,
+        [0x1234_5678; 8],
+        &b3,
+        |i, s| {
+            let d = &b3[i];
+            let out = blake3_compress(s, &d.words, d.counter, d.block_len, d.flags);
+            s.copy_from_slice(&out[..8]);
+        },
+    );
+}
+
+criterion_group!(flock, benches);
+criterion_main!(flock);

@@ -37,16 +37,21 @@ pub fn eq_eval<F: Field>(x: &[F], y: &[F]) -> F {
 ///
 /// Built by `n` doubling steps: after step `i` the first `2^(i+1)` entries are the table of
 /// `point[..=i]`, obtained from the previous `2^i` entries `t` as `t·(1 − r_i)` (bit `i`
-/// clear) and `t·r_i` (bit `i` set). Large steps run in parallel.
+/// clear) and `t·r_i` (bit `i` set). The products go through [`Field::scale_slice`] (SIMD for
+/// GF(2^128)) in chunks; large steps run in parallel.
 #[must_use]
 pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
+    const EQ_CHUNK: usize = 1 << 10;
     let mut table = vec![F::ZERO; 1 << point.len()];
     table[0] = F::ONE;
     for (i, &r) in point.iter().enumerate() {
         let (low, high) = table[..2 << i].split_at_mut(1 << i);
-        parallel::zip_for_each(low, high, |t, t_high| {
-            *t_high = *t * r;
-            *t -= *t_high;
+        parallel::chunks_for_each(low, high, EQ_CHUNK, |lo, hi| {
+            hi.copy_from_slice(lo);
+            F::scale_slice(hi, r);
+            for (t, &h) in lo.iter_mut().zip(hi.iter()) {
+                *t -= h;
+            }
         });
     }
     table

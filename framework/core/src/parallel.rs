@@ -24,22 +24,24 @@ where
     (0..n).map(f).collect()
 }
 
-/// `f(a[i], b[i])` for every `i`, on two equally long mutable slices.
-pub(crate) fn zip_for_each<T, G>(a: &mut [T], b: &mut [T], f: G)
+/// `f(a_chunk, b_chunk)` over matching chunks of `chunk` elements of two equally long
+/// slices (the last chunk may be shorter), in parallel for long slices.
+pub(crate) fn chunks_for_each<T, G>(a: &mut [T], b: &mut [T], chunk: usize, f: G)
 where
     T: Send,
-    G: Fn(&mut T, &mut T) + Sync + Send,
+    G: Fn(&mut [T], &mut [T]) + Sync + Send,
 {
     #[cfg(feature = "parallel")]
     if a.len() >= MIN_PARALLEL_LEN {
         use rayon::prelude::*;
-        a.par_iter_mut()
-            .zip(b.par_iter_mut())
-            .with_min_len(MIN_PARALLEL_LEN / 4)
+        a.par_chunks_mut(chunk)
+            .zip(b.par_chunks_mut(chunk))
             .for_each(|(x, y)| f(x, y));
         return;
     }
-    a.iter_mut().zip(b.iter_mut()).for_each(|(x, y)| f(x, y));
+    a.chunks_mut(chunk)
+        .zip(b.chunks_mut(chunk))
+        .for_each(|(x, y)| f(x, y));
 }
 
 /// Folds the indices `0..n` into accumulators (one per chunk, each started by `identity`)

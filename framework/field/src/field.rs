@@ -49,6 +49,14 @@ pub trait Field:
         *self == Self::ZERO
     }
 
+    /// `v[i] = v[i] · s` for every element. Fields with SIMD slice kernels override it (one
+    /// runtime dispatch per slice instead of per product); hot loops such as eq tables call it.
+    fn scale_slice(v: &mut [Self], s: Self) {
+        for x in v {
+            *x *= s;
+        }
+    }
+
     /// `self + self`.
     #[must_use]
     fn double(&self) -> Self {

@@ -66,6 +66,13 @@ pub fn check_field<F: Field>() {
             prop_assert_eq!([a, b, c].into_iter().sum::<F>(), a + b + c, "sum");
             prop_assert_eq!([a, b, c].iter().sum::<F>(), a + b + c, "sum of refs");
             prop_assert_eq!([a, b, c].into_iter().product::<F>(), a * b * c, "product");
+            let mut v = [a, b, c, a + b, b * c, F::ONE, F::ZERO];
+            F::scale_slice(&mut v, c);
+            prop_assert_eq!(
+                v,
+                [a * c, b * c, c * c, (a + b) * c, b * c * c, c, F::ZERO],
+                "scale_slice"
+            );
             prop_assert_eq!(a.is_zero(), a == F::ZERO, "is_zero");
             match a.inverse() {
                 None => prop_assert!(a.is_zero(), "only zero lacks an inverse"),

@@ -168,6 +168,10 @@ impl Field for Ghash128 {
     fn from_index(i: u64) -> Self {
         Self(u128::from(i))
     }
+
+    fn scale_slice(v: &mut [Self], s: Self) {
+        batch::mul_assign_scalar(v, s);
+    }
 }
 
 impl BinaryField for Ghash128 {

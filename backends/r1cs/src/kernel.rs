@@ -34,7 +34,7 @@ pub type GroupBytes = ([[u8; SKIP_SIZE]; SUBGROUPS], [[u8; SKIP_SIZE]; SUBGROUPS
 pub enum Kernel {
     /// Scalar code, every target.
     Portable,
-    /// AVX-512BW + GFNI.
+    /// AVX-512F/BW/VBMI + GFNI.
     Gfni,
 }
 
@@ -46,6 +46,7 @@ impl Kernel {
         {
             if std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi")
                 && std::is_x86_feature_detected!("gfni")
             {
                 return Self::Gfni;

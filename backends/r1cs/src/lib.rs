@@ -37,6 +37,7 @@ pub mod merkle;
 pub mod pinned;
 mod prover;
 pub mod rounds;
+pub mod rowmap;
 pub mod skip;
 mod soundness;
 mod verifier;

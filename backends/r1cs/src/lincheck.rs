@@ -30,7 +30,8 @@ use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
 
-use crate::skip::{SKIP_SIZE, SKIP_VARS, fold_tables};
+use crate::rowmap::RowMap;
+use crate::skip::SKIP_VARS;
 use crate::zerocheck::ZerocheckClaims;
 
 const LABEL_ALPHA: &str = "flock/lincheck/alpha";
@@ -77,20 +78,17 @@ pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Gh
     let block_words = (1usize << log_block) / 64;
     assert_eq!(z.len(), instances * block_words, "witness length");
     let groups = instances.div_ceil(64);
-    let tables: Vec<Vec<[Ghash128; 256]>> = (0..groups)
+    let maps: Vec<RowMap> = (0..groups)
         .map(|g| {
-            let mut w = [Ghash128::ZERO; SKIP_SIZE];
-            for (r, slot) in w.iter_mut().enumerate() {
-                if let Some(&x) = weights.get(64 * g + r) {
-                    *slot = x;
-                }
-            }
-            fold_tables(&w)
+            let w: [Ghash128; 64] =
+                core::array::from_fn(|r| weights.get(64 * g + r).copied().unwrap_or_default());
+            RowMap::new(&w)
         })
         .collect();
     let word = |wi: usize| -> [Ghash128; 64] {
         let mut out = [Ghash128::ZERO; 64];
-        for (g, table) in tables.iter().enumerate() {
+        let mut images = [Ghash128::ZERO; 64];
+        for (g, map) in maps.iter().enumerate() {
             let mut m = [0u64; 64];
             for (r, row) in m.iter_mut().enumerate() {
                 let k = 64 * g + r;
@@ -99,10 +97,9 @@ pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Gh
                 }
             }
             transpose64(&mut m);
-            for (o, &bits) in out.iter_mut().zip(&m) {
-                if bits != 0 {
-                    *o += crate::skip::fold_row(table, bits);
-                }
+            map.apply_slice(&m, &mut images);
+            for (o, &v) in out.iter_mut().zip(&images) {
+                *o += v;
             }
         }
         out

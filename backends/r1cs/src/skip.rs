@@ -159,32 +159,6 @@ pub fn lagrange_lambda(x: Ghash128) -> [Ghash128; SKIP_SIZE] {
     lagrange(x, SKIP_SIZE)
 }
 
-/// Eight tables of 256 subset sums of the `L_s(ζ)`: `tables[b][v] = Σ_{j<8, v_j=1} L_{8b+j}`,
-/// so that a row folds to `Σ_s L_s(ζ)·bit_s(row) = Σ_b tables[b][byte_b(row)]`.
-#[must_use]
-pub fn fold_tables(weights: &[Ghash128; SKIP_SIZE]) -> Vec<[Ghash128; 256]> {
-    (0..8)
-        .map(|b| {
-            let mut t = [Ghash128::ZERO; 256];
-            for v in 1..256usize {
-                t[v] = t[v & (v - 1)] + weights[8 * b + v.trailing_zeros() as usize];
-            }
-            t
-        })
-        .collect()
-}
-
-/// `Σ_s weights[s]·bit_s(row)` through [`fold_tables`].
-#[inline]
-#[must_use]
-pub fn fold_row(tables: &[[Ghash128; 256]], row: u64) -> Ghash128 {
-    row.to_le_bytes()
-        .iter()
-        .zip(tables)
-        .map(|(&byte, t)| t[usize::from(byte)])
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,15 +221,5 @@ mod tests {
         assert_eq!(lagrange_s(point(5))[5], Ghash128::ONE);
         assert_eq!(lagrange_lambda(point(70))[6], Ghash128::ONE);
         assert_eq!(vanishing(point(77)), phi8(SKIP_MU));
-    }
-
-    #[test]
-    fn fold_tables_agree_with_the_direct_sum() {
-        let x = Ghash128::new(0xdead_beef_0123_4567_89ab_cdef_f00d_cafe);
-        let l = lagrange_s(x);
-        let tables = fold_tables(&l);
-        let row = 0xa5a5_0f0f_1234_8001u64;
-        let direct: Ghash128 = (0..64).filter(|s| (row >> s) & 1 == 1).map(|s| l[s]).sum();
-        assert_eq!(fold_row(&tables, row), direct);
     }
 }

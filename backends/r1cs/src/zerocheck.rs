@@ -32,9 +32,9 @@ use flockwork_field_binary::{Ghash128, phi8};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
 use crate::pinned::{ConvertTable, GROUP_ROWS, PINNED_VARS, group_scale, pinned_point};
+use crate::rowmap::RowMap;
 use crate::skip::{
-    LdeTable, SKIP_MU, SKIP_SIZE, fold_row, fold_tables, lagrange_lambda, lagrange_s, lde_entry,
-    vanishing,
+    LdeTable, SKIP_MU, SKIP_SIZE, lagrange_lambda, lagrange_s, lde_entry, vanishing,
 };
 use crate::{kernel, rounds};
 
@@ -170,17 +170,19 @@ pub fn prove<T: ProverTranscript>(
     let zeta = transcript.challenge::<Ghash128>(LABEL_ZETA);
     let (c_value, ab_value) = skip_values(&p_ab, &p_c, zeta);
     let lagrange = lagrange_s(zeta);
-    let tables = fold_tables(&lagrange);
+    let map = RowMap::new(&lagrange);
     let fold = |rows: &[u64]| -> Vec<Ghash128> {
+        let mut out = vec![Ghash128::ZERO; rows.len()];
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            rows.par_iter().map(|&r| fold_row(&tables, r)).collect()
+            rows.par_chunks(1 << 12)
+                .zip(out.par_chunks_mut(1 << 12))
+                .for_each(|(r, o)| map.apply_slice(r, o));
         }
         #[cfg(not(feature = "parallel"))]
-        {
-            rows.iter().map(|&r| fold_row(&tables, r)).collect()
-        }
+        map.apply_slice(rows, &mut out);
+        out
     };
     let out = rounds::prove(fold(a), fold(b), &row_point, ab_value, transcript);
     transcript.send_field(LABEL_AB, &[out.a, out.b]);

@@ -57,6 +57,12 @@ pub trait Field:
         }
     }
 
+    /// `Σ_i a[i]·b[i]` over the common length. Fields with SIMD slice kernels override it
+    /// (GF(2^128) accumulates unreduced products and reduces once).
+    fn inner_product(a: &[Self], b: &[Self]) -> Self {
+        a.iter().zip(b).map(|(&x, &y)| x * y).sum()
+    }
+
     /// `self + self`.
     #[must_use]
     fn double(&self) -> Self {

@@ -73,6 +73,11 @@ pub fn check_field<F: Field>() {
                 [a * c, b * c, c * c, (a + b) * c, b * c * c, c, F::ZERO],
                 "scale_slice"
             );
+            prop_assert_eq!(
+                F::inner_product(&[a, b, c, F::ONE], &[c, a, b]),
+                a * c + b * a + c * b,
+                "inner_product"
+            );
             prop_assert_eq!(a.is_zero(), a == F::ZERO, "is_zero");
             match a.inverse() {
                 None => prop_assert!(a.is_zero(), "only zero lacks an inverse"),

@@ -172,6 +172,11 @@ impl Field for Ghash128 {
     fn scale_slice(v: &mut [Self], s: Self) {
         batch::mul_assign_scalar(v, s);
     }
+
+    fn inner_product(a: &[Self], b: &[Self]) -> Self {
+        let n = a.len().min(b.len());
+        batch::dot(&a[..n], &b[..n])
+    }
 }
 
 impl BinaryField for Ghash128 {

@@ -83,10 +83,7 @@ impl<F: Field> Weight<F> {
             Self::Tensor { low, high } => {
                 let high = eq_table(high);
                 for (chunk, &h) in out.chunks_exact_mut(low.len()).zip(&high) {
-                    let s = scale * h;
-                    for (o, &l) in chunk.iter_mut().zip(low) {
-                        *o += s * l;
-                    }
+                    add_scaled(chunk, scale * h, low);
                 }
             }
             Self::Linear(w) => w.accumulate_table(scale, out),
@@ -241,9 +238,16 @@ pub fn check_claim_shapes<F: Field>(
     Ok(())
 }
 
-/// `out[i] += s · v[i]`.
+/// `out[i] += s · v[i]`, chunk by chunk through [`Field::scale_slice`].
 fn add_scaled<F: Field>(out: &mut [F], s: F, v: &[F]) {
-    for (o, &x) in out.iter_mut().zip(v) {
-        *o += s * x;
+    const CHUNK: usize = 1 << 10;
+    let mut scratch = [F::ZERO; CHUNK];
+    for (o, x) in out.chunks_mut(CHUNK).zip(v.chunks(CHUNK)) {
+        let t = &mut scratch[..x.len()];
+        t.copy_from_slice(x);
+        F::scale_slice(t, s);
+        for (a, &b) in o.iter_mut().zip(t.iter()) {
+            *a += b;
+        }
     }
 }

@@ -379,6 +379,32 @@ enum IoMode {
     Merkle(MerkleLayout),
 }
 
+/// The batch-R1CS prover as a [`flockwork_core::Batcher`]: the witness is the instances'
+/// input vectors, concatenated.
+impl<G: Gadget> flockwork_core::Batcher for Flock<G> {
+    type Statement = Statement;
+    type Witness = [u64];
+    type ProveError = ProveError;
+    type VerifyError = FlockError;
+
+    fn instances(&self) -> usize {
+        1 << self.log_instances
+    }
+
+    fn prove_batch(&self, inputs: &[u64], statement: &Statement) -> Result<Vec<u8>, ProveError> {
+        self.prove(inputs, statement)
+            .map(|(proof, _)| proof.into_bytes())
+    }
+
+    fn verify_batch(&self, statement: &Statement, proof: &[u8]) -> Result<(), FlockError> {
+        self.verify(statement, proof)
+    }
+
+    fn soundness_bits(&self) -> f64 {
+        self.soundness().bits()
+    }
+}
+
 /// Protocol name of the domain separator.
 const PROTOCOL: &str = "flockwork/flock-batch-r1cs/v1";
 

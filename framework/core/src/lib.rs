@@ -73,6 +73,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod batcher;
 pub mod circuit;
 pub mod eq;
 mod error;
@@ -82,6 +83,7 @@ pub mod pcs;
 pub mod sumcheck;
 pub mod univariate;
 
+pub use batcher::Batcher;
 pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
 pub use eq::{SplitEq, eq_eval, eq_table};
 pub use error::VerifyError;

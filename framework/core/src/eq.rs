@@ -12,7 +12,6 @@
 //! form `Σ_x eq(r, x)·g(x)` become `Σ_hi eq_hi · (Σ_lo eq_lo · g)` with one outer product per
 //! inner block (Dao–Thaler, eprint 2024/1210, §3 "split-eq").
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use flockwork_field::Field;
@@ -42,12 +41,14 @@ pub fn eq_eval<F: Field>(x: &[F], y: &[F]) -> F {
 #[must_use]
 pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
     const EQ_CHUNK: usize = 1 << 10;
-    let mut table = vec![F::ZERO; 1 << point.len()];
-    table[0] = F::ONE;
-    for (i, &r) in point.iter().enumerate() {
-        let (low, high) = table[..2 << i].split_at_mut(1 << i);
+    // Built by appending, so no entry is written before its value is known (no zeroing).
+    let mut table = Vec::with_capacity(1 << point.len());
+    table.push(F::ONE);
+    for &r in point {
+        let len = table.len();
+        table.extend_from_within(..len);
+        let (low, high) = table.split_at_mut(len);
         parallel::chunks_for_each(low, high, EQ_CHUNK, |lo, hi| {
-            hi.copy_from_slice(lo);
             F::scale_slice(hi, r);
             for (t, &h) in lo.iter_mut().zip(hi.iter()) {
                 *t -= h;

@@ -400,19 +400,18 @@ impl MultilinearWeight<Ghash128> for RingSwitchWeight {
     fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
         let phi = ByteTableMap::new(&self.scaled_phi(scale));
         let eq = eq_table(&self.high);
-        let apply = |(o, e): (&mut Ghash128, &Ghash128)| {
-            *o += Ghash128::new(phi.apply(e.to_bits()));
-        };
+        let apply = |(o, e): (&mut [Ghash128], &[Ghash128])| phi.apply_xor_ghash(e, o);
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            out.par_iter_mut()
-                .zip(eq.par_iter())
-                .with_min_len(1 << 12)
+            out.par_chunks_mut(1 << 12)
+                .zip(eq.par_chunks(1 << 12))
                 .for_each(apply);
         }
         #[cfg(not(feature = "parallel"))]
-        out.iter_mut().zip(eq.iter()).for_each(apply);
+        out.chunks_mut(1 << 12)
+            .zip(eq.chunks(1 << 12))
+            .for_each(apply);
     }
 
     /// `B̂(q) = Σ_y eq(q, y)·Φ(eq(r_hi, y))`, computed in the tensor algebra: the element

@@ -212,6 +212,35 @@ fn probe() -> u8 {
     mask
 }
 
+/// Whether the CPU has AVX-512F/BW/VBMI and GFNI (the byte-matrix kernels of
+/// [`crate::gf2::ByteTableMap`]); probed once.
+#[must_use]
+pub fn has_gfni_avx512() -> bool {
+    static GFNI: AtomicU8 = AtomicU8::new(0);
+    match GFNI.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let has = gfni_probe();
+            GFNI.store(if has { 2 } else { 1 }, Ordering::Relaxed);
+            has
+        }
+    }
+}
+
+// Without `std`, `cpu_has!` expands to constants, which clippy would fold.
+#[allow(clippy::nonminimal_bool, clippy::eq_op)]
+fn gfni_probe() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        cpu_has!("avx512f") && cpu_has!("avx512bw") && cpu_has!("avx512vbmi") && cpu_has!("gfni")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// A backend that has been checked to be available on this CPU; the unsafe calls into the
 /// SIMD modules rely on this invariant, which is why the type cannot be built elsewhere.
 #[derive(Clone, Copy, Debug)]

@@ -391,3 +391,80 @@ pub mod vpclmul512 {
         _mm512_inserti32x4::<3>(v, load_piece(&chunk[3]))
     }
 }
+
+/// Bit-matrix products with AVX-512 VBMI + GFNI: `out[i] ^= M·v[i]` for a linear map `M` of
+/// GF(2)^128, given as 8×8 blocks (see [`crate::gf2::ByteTableMap`]).
+pub mod gfni {
+    use core::arch::x86_64::*;
+
+    /// `out[i] ^= M·input[i]` for `input.len()` a multiple of 8; `matrices[j][h]` holds, in
+    /// lane `q`, the `vgf2p8affineqb` matrix from input byte `j` to output byte `8h + q`.
+    ///
+    /// Eight vectors at a time: a `vpermt2b` spreads byte `j` of the eight over every 64-bit
+    /// lane (byte `8q + r` ← vector `r`), two affine products per input byte accumulate output
+    /// bytes `0..8` and `8..16` (lane `q`, byte `r`), and two `vpermt2b` gather the eight
+    /// 16-byte results.
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512F/BW/VBMI and GFNI; `out.len() = input.len()`, a multiple
+    /// of 8.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+    pub unsafe fn map_xor(matrices: &[[[u64; 8]; 2]; 16], input: &[u128], out: &mut [u128]) {
+        let load = |bytes: &[u8; 64]| {
+            // SAFETY: 64 readable bytes.
+            unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
+        };
+        let spread: [__m512i; 16] = core::array::from_fn(|j| {
+            load(&core::array::from_fn(|i| {
+                let r = i % 8;
+                (if r < 4 {
+                    16 * r + j
+                } else {
+                    64 + 16 * (r - 4) + j
+                }) as u8
+            }))
+        });
+        let gather: [__m512i; 2] = core::array::from_fn(|g| {
+            load(&core::array::from_fn(|i| {
+                let (r, l) = (4 * g + i / 16, i % 16);
+                (if l < 8 {
+                    8 * l + r
+                } else {
+                    64 + 8 * (l - 8) + r
+                }) as u8
+            }))
+        });
+        let mats: [[__m512i; 2]; 16] = core::array::from_fn(|j| {
+            core::array::from_fn(|h| {
+                // SAFETY: 64 readable bytes.
+                unsafe { _mm512_loadu_si512(matrices[j][h].as_ptr().cast()) }
+            })
+        });
+        for (v8, o8) in input.chunks_exact(8).zip(out.chunks_exact_mut(8)) {
+            // SAFETY: 8 × 16 readable bytes.
+            let (a, b) = unsafe {
+                (
+                    _mm512_loadu_si512(v8.as_ptr().cast()),
+                    _mm512_loadu_si512(v8.as_ptr().add(4).cast()),
+                )
+            };
+            let mut lo = _mm512_setzero_si512();
+            let mut hi = _mm512_setzero_si512();
+            for j in 0..16 {
+                let x = _mm512_permutex2var_epi8(a, spread[j], b);
+                lo = _mm512_xor_si512(lo, _mm512_gf2p8affine_epi64_epi8::<0>(x, mats[j][0]));
+                hi = _mm512_xor_si512(hi, _mm512_gf2p8affine_epi64_epi8::<0>(x, mats[j][1]));
+            }
+            let first = _mm512_permutex2var_epi8(lo, gather[0], hi);
+            let second = _mm512_permutex2var_epi8(lo, gather[1], hi);
+            // SAFETY: 8 × 16 readable and writable bytes.
+            unsafe {
+                let p = o8.as_mut_ptr();
+                let old0 = _mm512_loadu_si512(p.cast());
+                let old1 = _mm512_loadu_si512(p.add(4).cast());
+                _mm512_storeu_si512(p.cast(), _mm512_xor_si512(old0, first));
+                _mm512_storeu_si512(p.add(4).cast(), _mm512_xor_si512(old1, second));
+            }
+        }
+    }
+}

@@ -1,9 +1,12 @@
 //! Poseidon2 side by side: flockwork-poseidon2 (const-generic and runtime paths, batch API)
 //! against zkhash 0.2.0 (the HorizenLabs reference) and taceo-poseidon2 0.3.1 on every
-//! shared instance. Every iteration permutes a fresh random state made outside the timed
+//! shared instance, and against p3-poseidon2 0.9.0-rc.2 (`p3-goldilocks`, `p3-baby-bear`,
+//! portable build: no `target-cpu`, so Plonky3's scalar path) on the Plonky3-convention
+//! instances. Every iteration permutes a fresh random state made outside the timed
 //! region (`iter_batched`), so there is no loop-carried dependency.
 //!
-//! Run: `cargo bench --bench poseidon2`.
+//! Run: `cargo bench --bench poseidon2` (filters: `goldilocks`, `plonky3`, `bn254`, …).
+//! Batch rows report time per call of `N` states; their throughput line is states/s.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -14,9 +17,11 @@ use criterion::{
     BatchSize, BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main,
 };
 use flockwork_field::Field;
-use flockwork_field_prime::{Bn254Fr, Goldilocks};
-use flockwork_poseidon2::{Poseidon2, Poseidon2Field, Poseidon2Fixed, instances};
+use flockwork_field::PrimeField;
+use flockwork_field_prime::{BabyBearArk, Bn254Fr, Goldilocks};
+use flockwork_poseidon2::{Poseidon2, Poseidon2Field, Poseidon2Fixed, instances, plonky3};
 use flockwork_testkit::{random_vec, rng};
+use p3_symmetric::Permutation as P3Permutation;
 use rand_chacha::ChaCha20Rng;
 use zkhash::poseidon2::poseidon2::Poseidon2 as ZkPoseidon2;
 use zkhash::poseidon2::poseidon2_params::Poseidon2Params as ZkParams;
@@ -169,6 +174,7 @@ fn goldilocks(c: &mut Criterion) {
             bench_zkhash::<Goldilocks, _, $t>(&mut g, &zk_gold::$zk);
             bench_batch::<_, $t, 22, 2>(&mut g, instances::$fixed());
             bench_batch::<_, $t, 22, 4>(&mut g, instances::$fixed());
+            bench_batch::<_, $t, 22, 8>(&mut g, instances::$fixed());
             g.finish();
         };
     }
@@ -202,6 +208,89 @@ fn goldilocks(c: &mut Criterion) {
     );
 }
 
+/// p3-poseidon2's permutation of the same instance (`to_p3` converts a fresh state outside
+/// the timed region).
+fn bench_p3<F: Field, Q: Copy, P: P3Permutation<[Q; T]>, const T: usize>(
+    g: &mut Group<'_>,
+    perm: &P,
+    to_p3: fn(&F) -> Q,
+) {
+    let mut r = rng("p3");
+    g.bench_function("p3-poseidon2", |b| {
+        b.iter_batched(
+            || fresh::<F, T>(&mut r).each_ref().map(to_p3),
+            |s| black_box(perm.permute(s)),
+            BatchSize::SmallInput,
+        )
+    });
+}
+
+fn gl_to_p3(x: &Goldilocks) -> p3_goldilocks::Goldilocks {
+    p3_goldilocks::Goldilocks::new(x.to_u64())
+}
+
+fn bb_to_p3(x: &BabyBearArk) -> p3_baby_bear::BabyBear {
+    let v = x.to_canonical_limbs().as_ref()[0];
+    p3_baby_bear::BabyBear::new(u32::try_from(v).expect("31-bit"))
+}
+
+fn plonky3_convention(c: &mut Criterion) {
+    macro_rules! gl {
+        ($name:literal, $fixed:ident, $runtime:ident, $p3:expr, $t:literal) => {
+            let mut g = c.benchmark_group($name);
+            bench_ours(&mut g, plonky3::$fixed(), plonky3::$runtime());
+            bench_p3::<Goldilocks, _, _, $t>(&mut g, &$p3, gl_to_p3);
+            bench_batch::<_, $t, 22, 4>(&mut g, plonky3::$fixed());
+            g.finish();
+        };
+    }
+    gl!(
+        "plonky3 goldilocks t8",
+        goldilocks_t8_fixed,
+        goldilocks_t8,
+        p3_goldilocks::default_goldilocks_poseidon2_8(),
+        8
+    );
+    gl!(
+        "plonky3 goldilocks t12",
+        goldilocks_t12_fixed,
+        goldilocks_t12,
+        p3_goldilocks::default_goldilocks_poseidon2_12(),
+        12
+    );
+    gl!(
+        "plonky3 goldilocks t16",
+        goldilocks_t16_fixed,
+        goldilocks_t16,
+        p3_goldilocks::default_goldilocks_poseidon2_16(),
+        16
+    );
+    let mut g = c.benchmark_group("plonky3 babybear t16");
+    bench_ours(
+        &mut g,
+        plonky3::babybear_t16_fixed(),
+        plonky3::babybear_t16(),
+    );
+    bench_p3::<BabyBearArk, _, _, 16>(
+        &mut g,
+        &p3_baby_bear::default_babybear_poseidon2_16(),
+        bb_to_p3,
+    );
+    g.finish();
+    let mut g = c.benchmark_group("plonky3 babybear t24");
+    bench_ours(
+        &mut g,
+        plonky3::babybear_t24_fixed(),
+        plonky3::babybear_t24(),
+    );
+    bench_p3::<BabyBearArk, _, _, 24>(
+        &mut g,
+        &p3_baby_bear::default_babybear_poseidon2_24(),
+        bb_to_p3,
+    );
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(30)
@@ -209,5 +298,5 @@ fn config() -> Criterion {
         .measurement_time(std::time::Duration::from_secs(2))
 }
 
-criterion_group! { name = benches; config = config(); targets = bn254, bls12_381, goldilocks }
+criterion_group! { name = benches; config = config(); targets = bn254, bls12_381, goldilocks, plonky3_convention }
 criterion_main!(benches);

@@ -5,7 +5,9 @@
 pub enum Poseidon2Error {
     /// The width has no Poseidon2 external matrix (the reference supports `t = 2, 3` and
     /// multiples of 4).
-    #[error("unsupported width t = {t}: Poseidon2 needs t = 2, 3 or a multiple of 4")]
+    #[error(
+        "unsupported width t = {t}: Poseidon2 needs t = 2, 3 or a multiple of 4 (Plonky3 convention: a multiple of 4)"
+    )]
     UnsupportedWidth {
         /// The rejected width.
         t: usize,

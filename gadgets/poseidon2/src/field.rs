@@ -10,6 +10,7 @@ use flockwork_field::{Field, PrimeField};
 use flockwork_field_prime::{Ark, Goldilocks};
 
 use crate::matrix;
+use crate::permutation::{RoundConstants, permute_generic};
 
 /// A prime field that Poseidon2 runs over.
 ///
@@ -34,6 +35,39 @@ pub trait Poseidon2Field: PrimeField {
     fn internal_layer(state: &mut [Self], diag_m1: &[Self]) {
         matrix::internal_layer(state, diag_m1);
     }
+
+    /// `state ← M_E · state` in the Plonky3 convention ([`crate::Convention::Plonky3`]):
+    /// the block construction of [`Self::external_layer`] with `M4' = circ(2, 3, 1, 1)`, and
+    /// `2·M4'` at `t = 4`.
+    ///
+    /// # Panics
+    /// If the width is not a multiple of 4.
+    #[inline(always)]
+    fn external_layer_plonky3(state: &mut [Self]) {
+        matrix::external_layer_plonky3(state);
+    }
+
+    /// The whole permutation of `N` independent states of width `T` (hook for a
+    /// field-specific kernel; the default runs the generic round function on the layers
+    /// above). Not part of the stable API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn permute_lanes<const T: usize, const N: usize>(
+        states: &mut [[Self; T]; N],
+        constants: &RoundConstants<'_, Self>,
+    ) {
+        debug_assert_eq!(T, constants.t);
+        permute_generic(states, constants);
+    }
+
+    /// The whole permutation of one state of run-time width (hook, as
+    /// [`Self::permute_lanes`]). Not part of the stable API.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn permute_slice(state: &mut [Self], constants: &RoundConstants<'_, Self>) {
+        debug_assert_eq!(state.len(), constants.t);
+        permute_generic(state, constants);
+    }
 }
 
 impl<F: ark_ff::PrimeField> Poseidon2Field for Ark<F> {}
@@ -41,12 +75,30 @@ impl<F: ark_ff::PrimeField> Poseidon2Field for Ark<F> {}
 impl Poseidon2Field for Goldilocks {
     #[inline(always)]
     fn external_layer(state: &mut [Self]) {
-        crate::goldilocks::external_layer_lazy(state);
+        crate::goldilocks::external_layer_lazy::<crate::matrix::HorizenLabsM4>(state);
     }
 
     #[inline(always)]
     fn internal_layer(state: &mut [Self], diag_m1: &[Self]) {
         crate::goldilocks::internal_layer_lazy(state, diag_m1);
+    }
+
+    #[inline(always)]
+    fn external_layer_plonky3(state: &mut [Self]) {
+        crate::goldilocks::external_layer_lazy::<crate::matrix::Plonky3M4>(state);
+    }
+
+    #[inline(always)]
+    fn permute_lanes<const T: usize, const N: usize>(
+        states: &mut [[Self; T]; N],
+        constants: &RoundConstants<'_, Self>,
+    ) {
+        crate::goldilocks::permute_lanes(states, constants);
+    }
+
+    #[inline]
+    fn permute_slice(state: &mut [Self], constants: &RoundConstants<'_, Self>) {
+        crate::goldilocks::permute_slice(state, constants);
     }
 }
 

@@ -2,8 +2,9 @@
 
 use crate::Poseidon2Error;
 use crate::field::Poseidon2Field;
+use crate::params::Convention;
 use crate::params::Poseidon2Params;
-use crate::permutation::{RoundConstants, permute_batch, permute_state};
+use crate::permutation::RoundConstants;
 
 /// Poseidon2 with width `T`, `2 · RF_HALF` full rounds and `RP` partial rounds fixed at
 /// compile time.
@@ -14,6 +15,7 @@ use crate::permutation::{RoundConstants, permute_batch, permute_state};
 /// and running the same round function, it gives identical output (tested).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Poseidon2Fixed<F, const T: usize, const RF_HALF: usize, const RP: usize> {
+    convention: Convention,
     d: u64,
     full_begin: [[F; T]; RF_HALF],
     partial: [F; RP],
@@ -51,6 +53,7 @@ impl<F: Poseidon2Field, const T: usize, const RF_HALF: usize, const RP: usize>
             return Err(Poseidon2Error::ShapeMismatch { expected, actual });
         }
         Ok(Self {
+            convention: params.convention(),
             d: params.d(),
             full_begin: rows(params.full_begin()),
             partial: array(params.partial()),
@@ -59,8 +62,15 @@ impl<F: Poseidon2Field, const T: usize, const RF_HALF: usize, const RP: usize>
         })
     }
 
+    /// The matrix convention.
+    #[must_use]
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
     fn round_constants(&self) -> RoundConstants<'_, F> {
         RoundConstants {
+            convention: self.convention,
             t: T,
             d: self.d,
             full_begin: self.full_begin.as_flattened(),
@@ -73,7 +83,7 @@ impl<F: Poseidon2Field, const T: usize, const RF_HALF: usize, const RP: usize>
     /// Permutes `state` in place.
     #[inline]
     pub fn permute(&self, state: &mut [F; T]) {
-        permute_state(state, &self.round_constants());
+        F::permute_lanes(core::array::from_mut(state), &self.round_constants());
     }
 
     /// The permutation of `input`.
@@ -89,7 +99,7 @@ impl<F: Poseidon2Field, const T: usize, const RF_HALF: usize, const RP: usize>
     /// [`Self::permute`]).
     #[inline]
     pub fn permute_batch<const N: usize>(&self, states: &mut [[F; T]; N]) {
-        permute_batch(states, &self.round_constants());
+        F::permute_lanes(states, &self.round_constants());
     }
 
     /// Permutes every state of a slice, `N` at a time through [`Self::permute_batch`] and

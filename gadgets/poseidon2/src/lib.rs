@@ -8,6 +8,7 @@
 //! | [`Poseidon2`] | the runtime-configured permutation: one type for every width and instance |
 //! | [`Poseidon2Fixed`] | the const-generic permutation: stack state `[F; T]`, unrolled rounds, a batch API |
 //! | [`instances`] | cached reference instances: BN254, BLS12-381, Goldilocks, BabyBear, Pallas, Vesta |
+//! | [`plonky3`] | the Plonky3-convention instances ([`Convention::Plonky3`]): Goldilocks t = 8, 12, 16, 20; BabyBear t = 16, 24 |
 //! | [`grain`] | the Grain-LFSR constant generator with the minimal-polynomial check, and [`rounds::round_numbers`] |
 //! | [`hash`] | sponge, 2-to-1 compression, byte API |
 //! | [`matrix`] | the linear layers as kernels and as dense matrices |
@@ -41,11 +42,13 @@ pub mod matrix;
 pub mod minpoly;
 mod params;
 mod permutation;
+pub mod plonky3;
 pub mod rounds;
 
 pub use error::Poseidon2Error;
 pub use field::{Poseidon2Field, sbox};
 pub use fixed::Poseidon2Fixed;
 pub use params::{
-    Poseidon2, Poseidon2Params, fixed_internal_diag_m1, is_valid_sbox_degree, smallest_sbox_degree,
+    Convention, Poseidon2, Poseidon2Params, fixed_internal_diag_m1, is_valid_sbox_degree,
+    smallest_sbox_degree,
 };

@@ -12,6 +12,8 @@ use alloc::vec::Vec;
 
 use flockwork_field::Field;
 
+use crate::params::Convention;
+
 /// `M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]` (eprint 2023/323, §5.1, the HorizenLabs
 /// 4 × 4 MDS matrix), one row per output.
 pub const M4: [[u64; 4]; 4] = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]];
@@ -36,6 +38,92 @@ pub fn apply_m4<F: Field>(x: &mut [F]) {
     x[3] = t4;
 }
 
+/// `M4' = circ(2, 3, 1, 1)`, the 4 × 4 matrix of the Plonky3 convention (`p3-poseidon2`'s
+/// `MDSMat4`), one row per output: `[[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]]`.
+pub const M4_PLONKY3: [[u64; 4]; 4] = [[2, 3, 1, 1], [1, 2, 3, 1], [1, 1, 2, 3], [3, 1, 1, 2]];
+
+/// `x ← M4' · x` for `M4' = circ(2, 3, 1, 1)` ([`M4_PLONKY3`]): with `s = a + b + c + d`,
+/// row `i` is `s + x_i + 2·x_{i+1}` (indices mod 4), so 3 + 8 additions and 4 doublings.
+#[inline(always)]
+pub fn apply_m4_plonky3<F: Field>(x: &mut [F]) {
+    let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
+    let s = (a + b) + (c + d);
+    x[0] = s + a + b.double();
+    x[1] = s + b + c.double();
+    x[2] = s + c + d.double();
+    x[3] = s + d + a.double();
+}
+
+/// The 4 × 4 block an external matrix is built from, chosen at compile time (crate-internal:
+/// the public face is [`Convention`]).
+pub(crate) trait ExternalMatrix: Copy {
+    /// The convention this matrix belongs to.
+    const CONVENTION: Convention;
+    /// `x ← M · x` on field elements.
+    fn apply<F: Field>(x: &mut [F]);
+    /// `x ← M · x` on exact integers (row sums `≤ 16`, so `x_i < 2^64` gives `< 2^68`).
+    fn apply_wide(x: &mut [u128]);
+}
+
+/// The HorizenLabs block `M4` ([`M4`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HorizenLabsM4;
+
+/// The Plonky3 block `circ(2, 3, 1, 1)` ([`M4_PLONKY3`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plonky3M4;
+
+impl ExternalMatrix for HorizenLabsM4 {
+    const CONVENTION: Convention = Convention::HorizenLabs;
+
+    #[inline(always)]
+    fn apply<F: Field>(x: &mut [F]) {
+        apply_m4(x);
+    }
+
+    #[inline(always)]
+    fn apply_wide(x: &mut [u128]) {
+        let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
+        let t0 = a + b;
+        let t1 = c + d;
+        let t2 = 2 * b + t1;
+        let t3 = 2 * d + t0;
+        let t4 = 4 * t1 + t3;
+        let t5 = 4 * t0 + t2;
+        x[0] = t3 + t5;
+        x[1] = t5;
+        x[2] = t2 + t4;
+        x[3] = t4;
+    }
+}
+
+impl ExternalMatrix for Plonky3M4 {
+    const CONVENTION: Convention = Convention::Plonky3;
+
+    #[inline(always)]
+    fn apply<F: Field>(x: &mut [F]) {
+        apply_m4_plonky3(x);
+    }
+
+    #[inline(always)]
+    fn apply_wide(x: &mut [u128]) {
+        let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
+        let s = (a + b) + (c + d);
+        x[0] = s + a + 2 * b;
+        x[1] = s + b + 2 * c;
+        x[2] = s + c + 2 * d;
+        x[3] = s + d + 2 * a;
+    }
+}
+
+/// Whether the column sums are added for this width: always for `t = 4k, k >= 2`, and at
+/// `t = 4` only in the Plonky3 convention (there the matrix is `2·M4'`; HorizenLabs uses
+/// plain `M4`).
+#[inline(always)]
+pub(crate) const fn adds_column_sums(convention: Convention, t: usize) -> bool {
+    t > 4 || matches!(convention, Convention::Plonky3)
+}
+
 /// `Σ x_i` with `t − 1` additions (no addition of a zero start value).
 #[inline(always)]
 fn sum<F: Field>(x: &[F]) -> F {
@@ -53,6 +141,27 @@ fn sum<F: Field>(x: &[F]) -> F {
 /// If `t` is not 2, 3 or a multiple of 4.
 #[inline(always)]
 pub fn external_layer<F: Field>(state: &mut [F]) {
+    external_layer_with::<HorizenLabsM4, F>(state);
+}
+
+/// `state ← M_E · state` in the Plonky3 convention: the same block construction as
+/// [`external_layer`] with `M4' = circ(2, 3, 1, 1)` ([`apply_m4_plonky3`]), and `2·M4'` at
+/// `t = 4` (`p3-poseidon2`'s `mds_light_permutation`).
+///
+/// # Panics
+/// If `t` is not a multiple of 4.
+#[inline(always)]
+pub fn external_layer_plonky3<F: Field>(state: &mut [F]) {
+    assert!(
+        state.len().is_multiple_of(4),
+        "the Plonky3 convention needs t = 4k"
+    );
+    external_layer_with::<Plonky3M4, F>(state);
+}
+
+/// The external layer built from the block `M`.
+#[inline(always)]
+pub(crate) fn external_layer_with<M: ExternalMatrix, F: Field>(state: &mut [F]) {
     match state.len() {
         2 | 3 => {
             let s = sum(state);
@@ -60,10 +169,12 @@ pub fn external_layer<F: Field>(state: &mut [F]) {
                 *x += s;
             }
         }
-        4 => apply_m4(state),
         t if t % 4 == 0 => {
             for chunk in state.chunks_exact_mut(4) {
-                apply_m4(chunk);
+                M::apply(chunk);
+            }
+            if !adds_column_sums(M::CONVENTION, t) {
+                return;
             }
             let mut sums = [state[0], state[1], state[2], state[3]];
             for chunk in state[4..].chunks_exact(4) {
@@ -114,22 +225,37 @@ pub fn internal_layer<F: Field>(state: &mut [F], diag_m1: &[F]) {
 /// If `t` is not 2, 3 or a multiple of 4.
 #[must_use]
 pub fn external_matrix<F: Field>(t: usize) -> Vec<Vec<F>> {
+    external_matrix_with(Convention::HorizenLabs, t)
+}
+
+/// The dense external matrix `M_E` of width `t` in the given convention, row-major:
+/// HorizenLabs as [`external_matrix`]; Plonky3 with the block [`M4_PLONKY3`] (`2·M4'` on
+/// the diagonal blocks and `M4'` elsewhere, for every `t = 4k` including `t = 4`).
+///
+/// # Panics
+/// If `t` is not 2, 3 or a multiple of 4, or for the Plonky3 convention not a multiple of 4.
+#[must_use]
+pub fn external_matrix_with<F: Field>(convention: Convention, t: usize) -> Vec<Vec<F>> {
     let small = |v: u64| F::from_index(v);
+    let m4 = match convention {
+        Convention::HorizenLabs => M4,
+        Convention::Plonky3 => M4_PLONKY3,
+    };
     match t {
-        2 | 3 => (0..t)
+        2 | 3 if convention == Convention::HorizenLabs => (0..t)
             .map(|i| (0..t).map(|j| small(1 + u64::from(i == j))).collect())
             .collect(),
         t if t % 4 == 0 => (0..t)
             .map(|i| {
                 (0..t)
                     .map(|j| {
-                        let block = if t > 4 && i / 4 == j / 4 { 2 } else { 1 };
-                        small(block * M4[i % 4][j % 4])
+                        let diagonal_block = adds_column_sums(convention, t) && i / 4 == j / 4;
+                        small((1 + u64::from(diagonal_block)) * m4[i % 4][j % 4])
                     })
                     .collect()
             })
             .collect(),
-        t => panic!("Poseidon2 has no external matrix for t = {t}"),
+        t => panic!("Poseidon2 ({convention:?}) has no external matrix for t = {t}"),
     }
 }
 

@@ -7,7 +7,30 @@ use flockwork_field::{Field, PrimeField};
 
 use crate::Poseidon2Error;
 use crate::field::Poseidon2Field;
-use crate::permutation::{RoundConstants, permute_state};
+use crate::permutation::RoundConstants;
+
+/// Which matrix convention an instance follows. The round structure, the S-box and the
+/// internal layer form `M_I = J + diag(μ − 1)` are common; they differ in `M_E` and in where
+/// the constants come from.
+///
+/// | | HorizenLabs (eprint 2023/323, `zkhash`) | Plonky3 (`p3-poseidon2`) |
+/// |---|---|---|
+/// | 4 × 4 block of `M_E` | `M4 = [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]]` | `M4' = circ(2,3,1,1)` |
+/// | `M_E` at `t = 4` | `M4` | `2·M4'` (same block formula as wider states) |
+/// | `M_E` for `t = 4k`, `k >= 2` | `2·M4` on diagonal blocks, `M4` elsewhere | the same with `M4'` |
+/// | widths | 2, 3, `4k` | `4k` only |
+/// | `μ − 1` (`t >= 4`) | Grain-drawn, minimal-polynomial checked | small fixed values (±2^k, ±3, …) chosen for cheap products |
+///
+/// Both run the same Grain-LFSR round constants in the shipped instances
+/// ([`crate::plonky3`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// The reference of the paper (`HorizenLabs/poseidon2`, crate `zkhash`).
+    #[default]
+    HorizenLabs,
+    /// The convention of Plonky3's `p3-poseidon2` with its field crates' internal diagonals.
+    Plonky3,
+}
 
 /// The complete description of one Poseidon2 instance over `F` (eprint 2023/323, §3):
 /// width `t`, S-box degree `d`, `R_F` full and `R_P` partial rounds, the round constants in
@@ -18,6 +41,7 @@ use crate::permutation::{RoundConstants, permute_state};
 /// with `t − 1` zeros, which are not stored), `R_F/2 · t` for the last full rounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Poseidon2Params<F> {
+    convention: Convention,
     t: usize,
     d: u64,
     rf: usize,
@@ -104,7 +128,42 @@ impl<F: Poseidon2Field> Poseidon2Params<F> {
         full_end: Vec<F>,
         diag_m1: Vec<F>,
     ) -> Result<Self, Poseidon2Error> {
-        if !(t == 2 || t == 3 || (t >= 4 && t.is_multiple_of(4))) {
+        Self::new_with_convention(
+            Convention::HorizenLabs,
+            t,
+            d,
+            rf,
+            rp,
+            full_begin,
+            partial,
+            full_end,
+            diag_m1,
+        )
+    }
+
+    /// Validates and assembles an instance of the given [`Convention`]; `diag_m1` is the
+    /// internal diagonal minus one in either case (Plonky3 calls it `V` in `M_I = J + diag(V)`).
+    ///
+    /// # Errors
+    /// As [`Self::new`], and [`Poseidon2Error::UnsupportedWidth`] for a Plonky3 width that
+    /// is not a multiple of 4.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_with_convention(
+        convention: Convention,
+        t: usize,
+        d: u64,
+        rf: usize,
+        rp: usize,
+        full_begin: Vec<F>,
+        partial: Vec<F>,
+        full_end: Vec<F>,
+        diag_m1: Vec<F>,
+    ) -> Result<Self, Poseidon2Error> {
+        let width_ok = match convention {
+            Convention::HorizenLabs => t == 2 || t == 3 || (t >= 4 && t.is_multiple_of(4)),
+            Convention::Plonky3 => t >= 4 && t.is_multiple_of(4),
+        };
+        if !width_ok {
             return Err(Poseidon2Error::UnsupportedWidth { t });
         }
         if !is_valid_sbox_degree::<F>(d) {
@@ -121,6 +180,7 @@ impl<F: Poseidon2Field> Poseidon2Params<F> {
             return Err(Poseidon2Error::FixedInternalMatrix { t });
         }
         Ok(Self {
+            convention,
             t,
             d,
             rf,
@@ -130,6 +190,12 @@ impl<F: Poseidon2Field> Poseidon2Params<F> {
             full_end,
             diag_m1,
         })
+    }
+
+    /// The matrix convention.
+    #[must_use]
+    pub fn convention(&self) -> Convention {
+        self.convention
     }
 
     /// Width `t`.
@@ -183,6 +249,7 @@ impl<F: Poseidon2Field> Poseidon2Params<F> {
     /// The constants borrowed for the round function.
     pub(crate) fn round_constants(&self) -> RoundConstants<'_, F> {
         RoundConstants {
+            convention: self.convention,
             t: self.t,
             d: self.d,
             full_begin: &self.full_begin,
@@ -232,7 +299,7 @@ impl<F: Poseidon2Field> Poseidon2<F> {
             self.params.t,
             "state width differs from the instance's t"
         );
-        permute_state(state, &self.params.round_constants());
+        F::permute_slice(state, &self.params.round_constants());
     }
 
     /// The permutation of `input` as a new vector.

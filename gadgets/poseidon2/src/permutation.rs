@@ -12,10 +12,17 @@
 //! The output is the whole state (no feed-forward).
 
 use crate::field::{Poseidon2Field, sbox};
+use crate::matrix::{ExternalMatrix, HorizenLabsM4, Plonky3M4};
+use crate::params::Convention;
 
 /// Borrowed constants of one instance, in round order.
+///
+/// Public only so that [`Poseidon2Field`]'s hidden permutation hooks can name it; it is not
+/// reachable from outside the crate.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RoundConstants<'a, F> {
+pub struct RoundConstants<'a, F> {
+    /// Which external matrix.
+    pub convention: Convention,
     /// Width `t`.
     pub t: usize,
     /// S-box degree `d`.
@@ -31,7 +38,7 @@ pub(crate) struct RoundConstants<'a, F> {
 }
 
 /// The S-box as a type, so the permutation monomorphises over the degree.
-trait SBox<F>: Copy {
+pub(crate) trait SBox<F>: Copy {
     fn apply(self, x: F) -> F;
 }
 
@@ -57,28 +64,38 @@ impl<F: Poseidon2Field> SBox<F> for PowRuntime {
     }
 }
 
+/// `state ← M_E · state` through the field's (possibly specialised) kernel of the
+/// convention `M` (resolved at compile time).
+#[inline(always)]
+fn external_layer<F: Poseidon2Field, M: ExternalMatrix>(state: &mut [F]) {
+    match M::CONVENTION {
+        Convention::HorizenLabs => F::external_layer(state),
+        Convention::Plonky3 => F::external_layer_plonky3(state),
+    }
+}
+
 /// One or several states the round functions act on.
-trait Lanes<F: Poseidon2Field> {
+pub(crate) trait Lanes<F: Poseidon2Field> {
     /// `x ← M_E · x`.
-    fn external(&mut self);
+    fn external<M: ExternalMatrix>(&mut self);
     /// `x_i ← S(x_i + rc_i)` for all `i`, then `x ← M_E · x`.
-    fn full_round(&mut self, rc: &[F], s: impl SBox<F>);
+    fn full_round<M: ExternalMatrix>(&mut self, rc: &[F], s: impl SBox<F>);
     /// `x_0 ← S(x_0 + c)`, then `x ← M_I · x`.
     fn partial_round(&mut self, c: F, diag_m1: &[F], s: impl SBox<F>);
 }
 
 impl<F: Poseidon2Field> Lanes<F> for [F] {
     #[inline(always)]
-    fn external(&mut self) {
-        F::external_layer(self);
+    fn external<M: ExternalMatrix>(&mut self) {
+        external_layer::<F, M>(self);
     }
 
     #[inline(always)]
-    fn full_round(&mut self, rc: &[F], s: impl SBox<F>) {
+    fn full_round<M: ExternalMatrix>(&mut self, rc: &[F], s: impl SBox<F>) {
         for (x, c) in self.iter_mut().zip(rc) {
             *x = s.apply(*x + *c);
         }
-        F::external_layer(self);
+        external_layer::<F, M>(self);
     }
 
     #[inline(always)]
@@ -93,20 +110,20 @@ impl<F: Poseidon2Field> Lanes<F> for [F] {
 /// one state overlaps with the others' (instruction-level parallelism).
 impl<F: Poseidon2Field, const T: usize, const N: usize> Lanes<F> for [[F; T]; N] {
     #[inline(always)]
-    fn external(&mut self) {
+    fn external<M: ExternalMatrix>(&mut self) {
         for state in self.iter_mut() {
-            F::external_layer(state);
+            external_layer::<F, M>(state);
         }
     }
 
     #[inline(always)]
-    fn full_round(&mut self, rc: &[F], s: impl SBox<F>) {
+    fn full_round<M: ExternalMatrix>(&mut self, rc: &[F], s: impl SBox<F>) {
         for state in self.iter_mut() {
             for (x, c) in state.iter_mut().zip(rc) {
                 *x = s.apply(*x + *c);
             }
         }
-        self.external();
+        self.external::<M>();
     }
 
     #[inline(always)]
@@ -122,47 +139,45 @@ impl<F: Poseidon2Field, const T: usize, const N: usize> Lanes<F> for [[F; T]; N]
 
 /// The round structure of the module docs, on any [`Lanes`].
 #[inline(always)]
-fn permute_lanes<F: Poseidon2Field, L: Lanes<F> + ?Sized>(
+fn permute_lanes<F: Poseidon2Field, M: ExternalMatrix, L: Lanes<F> + ?Sized>(
     lanes: &mut L,
     c: &RoundConstants<'_, F>,
     s: impl SBox<F>,
 ) {
-    lanes.external();
+    lanes.external::<M>();
     for rc in c.full_begin.chunks_exact(c.t) {
-        lanes.full_round(rc, s);
+        lanes.full_round::<M>(rc, s);
     }
     for &k in c.partial {
         lanes.partial_round(k, c.diag_m1, s);
     }
     for rc in c.full_end.chunks_exact(c.t) {
-        lanes.full_round(rc, s);
+        lanes.full_round::<M>(rc, s);
     }
 }
 
 /// Chooses the S-box implementation for `c.d` once per call, then runs the rounds.
 #[inline(always)]
-fn dispatch<F: Poseidon2Field, L: Lanes<F> + ?Sized>(lanes: &mut L, c: &RoundConstants<'_, F>) {
+fn dispatch_sbox<F: Poseidon2Field, M: ExternalMatrix, L: Lanes<F> + ?Sized>(
+    lanes: &mut L,
+    c: &RoundConstants<'_, F>,
+) {
     match c.d {
-        3 => permute_lanes(lanes, c, PowConst::<3>),
-        5 => permute_lanes(lanes, c, PowConst::<5>),
-        7 => permute_lanes(lanes, c, PowConst::<7>),
-        d => permute_lanes(lanes, c, PowRuntime(d)),
+        3 => permute_lanes::<F, M, L>(lanes, c, PowConst::<3>),
+        5 => permute_lanes::<F, M, L>(lanes, c, PowConst::<5>),
+        7 => permute_lanes::<F, M, L>(lanes, c, PowConst::<7>),
+        d => permute_lanes::<F, M, L>(lanes, c, PowRuntime(d)),
     }
 }
 
-/// Permutes one state of width `c.t` in place.
+/// The generic round function: chooses the external matrix and the S-box once per call.
 #[inline(always)]
-pub(crate) fn permute_state<F: Poseidon2Field>(state: &mut [F], c: &RoundConstants<'_, F>) {
-    debug_assert_eq!(state.len(), c.t);
-    dispatch(state, c);
-}
-
-/// Permutes `N` independent states of width `T` in place, interleaved.
-#[inline(always)]
-pub(crate) fn permute_batch<F: Poseidon2Field, const T: usize, const N: usize>(
-    states: &mut [[F; T]; N],
+pub(crate) fn permute_generic<F: Poseidon2Field, L: Lanes<F> + ?Sized>(
+    lanes: &mut L,
     c: &RoundConstants<'_, F>,
 ) {
-    debug_assert_eq!(T, c.t);
-    dispatch(states, c);
+    match c.convention {
+        Convention::HorizenLabs => dispatch_sbox::<F, HorizenLabsM4, L>(lanes, c),
+        Convention::Plonky3 => dispatch_sbox::<F, Plonky3M4, L>(lanes, c),
+    }
 }

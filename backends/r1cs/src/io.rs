@@ -249,6 +249,23 @@ pub fn chain_claim<T: Transcript>(
     Claim::linear(Arc::new(weight), value)
 }
 
+/// Test helper: `W`'s prover table agrees with its verifier evaluation on the cube, and the
+/// multilinear extension of the table with it at a random point.
+#[cfg(test)]
+pub(crate) fn check_weight_is_its_mle(w: &dyn MultilinearWeight<Ghash128>) {
+    let n = w.num_vars();
+    let mut table = vec![Ghash128::ZERO; 1 << n];
+    w.accumulate_table(Ghash128::ONE, &mut table);
+    for (y, &t) in table.iter().enumerate() {
+        assert_eq!(w.evaluate(&bits_point(y, n)), t, "y={y}");
+    }
+    let point: Vec<Ghash128> = (0..n as u128)
+        .map(|i| Ghash128::new(0x0123_4567_89ab_cdef_0fed_cba9_8765_4321 ^ (i << 77) ^ i))
+        .collect();
+    let mle = flockwork_core::MultilinearPoly::new(table).evaluate(&point);
+    assert_eq!(mle, w.evaluate(&point));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,14 +305,6 @@ mod tests {
                 alpha: g(5),
             },
         };
-        let n = w.num_vars();
-        let mut table = vec![Ghash128::ZERO; 1 << n];
-        w.accumulate_table(Ghash128::ONE, &mut table);
-        let point: Vec<Ghash128> = (0..n as u128).map(|i| g(100 + i)).collect();
-        let mle = flockwork_core::MultilinearPoly::new(table.clone()).evaluate(&point);
-        assert_eq!(mle, w.evaluate(&point));
-        for (y, &t) in table.iter().enumerate() {
-            assert_eq!(w.evaluate(&bits_point(y, n)), t, "y={y}");
-        }
+        check_weight_is_its_mle(&w);
     }
 }

@@ -313,14 +313,6 @@ mod tests {
                 deltas: vec![g(7)],
             },
         };
-        let n = w.num_vars();
-        let mut table = vec![Ghash128::ZERO; 1 << n];
-        w.accumulate_table(Ghash128::ONE, &mut table);
-        for (y, &t) in table.iter().enumerate() {
-            assert_eq!(w.evaluate(&bits_point(y, n)), t, "y={y}");
-        }
-        let point: Vec<Ghash128> = (0..n as u128).map(|i| g(100 + i)).collect();
-        let mle = flockwork_core::MultilinearPoly::new(table).evaluate(&point);
-        assert_eq!(mle, w.evaluate(&point));
+        crate::io::check_weight_is_its_mle(&w);
     }
 }

@@ -13,7 +13,8 @@ use super::{
     LABEL_ROOT, LABEL_ROWS, Ligerito, LigeritoProverData, absorb_level, fold_row, sample_queries,
 };
 use crate::sumcheck::{
-    self, LABEL_CHALLENGE, LABEL_FOLD_POW, LABEL_ROUND, fold_to_vec, next_claim, round_message,
+    self, LABEL_CHALLENGE, LABEL_FOLD_POW, LABEL_ROUND, fold_with_message, next_claim,
+    round_message,
 };
 
 /// The running sumcheck state: `Σ_x v(x)·B(x) = claim`. `v` borrows the committed
@@ -24,20 +25,28 @@ struct Running<'a, F: Clone> {
     claim: F,
     /// The challenges so far (`round = point.len()`).
     point: Vec<F>,
+    /// The next round's message, computed while folding (`None` after `b` changed).
+    next_message: Option<[F; 2]>,
 }
 
 impl<F: NttField> Running<'_, F> {
-    /// One sumcheck round with `pow_bits` of grinding before the challenge.
+    /// One sumcheck round with `pow_bits` of grinding before the challenge. The fold and the
+    /// next round's message share one pass over the tables ([`fold_with_message`]).
     fn round<T: ProverTranscript>(&mut self, pow_bits: u32, transcript: &mut T) {
-        let message = round_message(&self.v, &self.b);
+        let message = self
+            .next_message
+            .take()
+            .unwrap_or_else(|| round_message(&self.v, &self.b));
         transcript.send_field(LABEL_ROUND, &message);
         transcript
             .grind(LABEL_FOLD_POW, pow_bits)
             .expect("grinding bits validated by the configuration");
         let r = transcript.challenge::<F>(LABEL_CHALLENGE);
         self.claim = next_claim(self.point.len(), self.claim, &message, r).expect("two values");
-        self.v = Cow::Owned(fold_to_vec(&self.v, r));
-        self.b = fold_to_vec(&self.b, r);
+        let (v, b, next) = fold_with_message(&self.v, &self.b, r);
+        self.v = Cow::Owned(v);
+        self.b = b;
+        self.next_message = next;
         self.point.push(r);
     }
 }
@@ -63,6 +72,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
     let mut b = vec![F::ZERO; data.evals.len()];
     batched.accumulate_table(&mut b);
     let mut state = Running {
+        next_message: None,
         v: Cow::Borrowed(&data.evals),
         b,
         claim: batched.value(),
@@ -167,6 +177,8 @@ fn glue_into<F: NttField, D: Digest, T: ProverTranscript>(
     transcript: &mut T,
 ) {
     let gamma = transcript.challenge::<F>(LABEL_GLUE);
+    // `b` changes below: the message computed during the last fold is stale.
+    state.next_message = None;
     let mut power = gamma;
     for claim in ood {
         claim.weight.accumulate_table(power, &mut state.b);

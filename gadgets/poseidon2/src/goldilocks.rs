@@ -263,7 +263,7 @@ fn partial_round<const T: usize, const N: usize>(
 }
 
 /// The kernel of the module docs for `d = 7`, `R_F/2 >= 1`, `R_P >= 1`.
-#[inline(always)]
+#[inline]
 fn kernel<M: ExternalMatrix, const T: usize, const N: usize>(
     states: &mut [[Goldilocks; T]; N],
     c: &RoundConstants<'_, Goldilocks>,
@@ -309,7 +309,7 @@ fn kernel<M: ExternalMatrix, const T: usize, const N: usize>(
 
 /// The permutation of `N` Goldilocks states: the kernel where it applies (`d = 7`, `t = 4k
 /// ≤ 24`, at least one full and one partial round), the generic round function otherwise.
-#[inline(always)]
+#[inline]
 pub(crate) fn permute_lanes<const T: usize, const N: usize>(
     states: &mut [[Goldilocks; T]; N],
     c: &RoundConstants<'_, Goldilocks>,

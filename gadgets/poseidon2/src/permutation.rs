@@ -138,7 +138,7 @@ impl<F: Poseidon2Field, const T: usize, const N: usize> Lanes<F> for [[F; T]; N]
 }
 
 /// The round structure of the module docs, on any [`Lanes`].
-#[inline(always)]
+#[inline]
 fn permute_lanes<F: Poseidon2Field, M: ExternalMatrix, L: Lanes<F> + ?Sized>(
     lanes: &mut L,
     c: &RoundConstants<'_, F>,
@@ -157,7 +157,7 @@ fn permute_lanes<F: Poseidon2Field, M: ExternalMatrix, L: Lanes<F> + ?Sized>(
 }
 
 /// Chooses the S-box implementation for `c.d` once per call, then runs the rounds.
-#[inline(always)]
+#[inline]
 fn dispatch_sbox<F: Poseidon2Field, M: ExternalMatrix, L: Lanes<F> + ?Sized>(
     lanes: &mut L,
     c: &RoundConstants<'_, F>,
@@ -171,7 +171,7 @@ fn dispatch_sbox<F: Poseidon2Field, M: ExternalMatrix, L: Lanes<F> + ?Sized>(
 }
 
 /// The generic round function: chooses the external matrix and the S-box once per call.
-#[inline(always)]
+#[inline]
 pub(crate) fn permute_generic<F: Poseidon2Field, L: Lanes<F> + ?Sized>(
     lanes: &mut L,
     c: &RoundConstants<'_, F>,

@@ -35,12 +35,7 @@ impl SoundnessReport {
     /// `−log2 Σ ε`: the bits of the whole protocol.
     #[must_use]
     pub fn bits(&self) -> f64 {
-        -self
-            .terms
-            .iter()
-            .map(|t| (-t.bits).exp2())
-            .sum::<f64>()
-            .log2()
+        flockwork_core::soundness::union_bits(self.terms.iter().map(|t| t.bits))
     }
 }
 

@@ -80,6 +80,7 @@ mod error;
 pub mod multilinear;
 mod parallel;
 pub mod pcs;
+pub mod soundness;
 pub mod sumcheck;
 pub mod univariate;
 

@@ -391,12 +391,7 @@ impl SecurityReport {
     /// `−log2 Σ_t 2^(−bits_t)`: the plain union bound over all terms.
     #[must_use]
     pub fn union_bits(&self) -> f64 {
-        -self
-            .terms
-            .iter()
-            .map(|t| (-t.bits).exp2())
-            .sum::<f64>()
-            .log2()
+        flockwork_core::soundness::union_bits(self.terms.iter().map(|t| t.bits))
     }
 }
 

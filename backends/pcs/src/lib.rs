@@ -7,6 +7,7 @@
 //! | [`merkle`] | Merkle trees over any [`digest::Digest`]: row leaves, leaf/node domain separation, de-duplicated multi-openings |
 //! | [`ligerito`] | [`Ligerito`]: the multi-level Reed–Solomon + sumcheck commitment, parameter selector and security report |
 //! | [`ring_switch`] | [`ring_switch::RingSwitched`]: Boolean polynomials through any dense GF(2^128) commitment (Diamond–Posen ring-switching) |
+//! | [`security`] | the proximity regimes, per-query and per-fold soundness formulas, [`security::SecurityReport`] |
 //! | [`conformance`] | the conformance suite every commitment runs: honest batches accept; tampered claims and proofs reject, never panic |
 //!
 //! ## Using a commitment
@@ -67,6 +68,7 @@ pub mod conformance;
 pub mod ligerito;
 pub mod merkle;
 pub mod ring_switch;
+pub mod security;
 mod sumcheck;
 
 pub use ligerito::{Ligerito, LigeritoConfig, Preset, Regime};

@@ -28,18 +28,8 @@
 
 use core::fmt;
 
-/// The proximity regime the query counts are computed for.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Regime {
-    /// Unique decoding radius: no out-of-domain samples.
-    UniqueDecoding,
-    /// Johnson list decoding with slack `eta` (`0 < η < 1 − √ρ`): fewer queries, one
-    /// out-of-domain sample per committed level.
-    Johnson {
-        /// The slack `η` below the Johnson radius `1 − √ρ`.
-        eta: f64,
-    },
-}
+pub use crate::security::{Regime, SecurityReport, Term};
+use crate::security::{fold_error_bits, query_error_bits, rate_sqrt};
 
 /// A named parameter profile (Flock's configurations, notes/pcs.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,11 +142,12 @@ impl LigeritoConfig {
             let rows_log = vars - log_cols;
             let block_log = rows_log + log_inv_rate;
             let target = f64::from(target_bits);
-            let per_query = query_error_bits(regime, log_inv_rate)?;
+            let per_query = query_error_bits(regime, log_inv_rate).ok_or(ConfigError::BadEta)?;
             let needed =
                 ((target - f64::from(query_pow_bits)).max(0.0) / per_query).ceil() as usize;
             level.num_queries = needed.clamp(1, 1 << block_log.min(40));
-            let fold = fold_error_bits(regime, log_cols, log_inv_rate, block_log, field_bits)?;
+            let fold = fold_error_bits(regime, log_cols, log_inv_rate, block_log, field_bits)
+                .ok_or(ConfigError::BadEta)?;
             let pow = (target - fold).ceil().max(0.0) as u32;
             if pow > MAX_POW_BITS {
                 return Err(ConfigError::TooMuchGrinding);
@@ -201,7 +192,7 @@ impl LigeritoConfig {
             if level.fold_pow_bits > MAX_POW_BITS || level.query_pow_bits > MAX_POW_BITS {
                 return Err(ConfigError::TooMuchGrinding);
             }
-            query_error_bits(self.regime, level.log_inv_rate)?;
+            query_error_bits(self.regime, level.log_inv_rate).ok_or(ConfigError::BadEta)?;
         }
         Ok(())
     }
@@ -302,112 +293,5 @@ impl LigeritoConfig {
             ));
         }
         SecurityReport { terms }
-    }
-}
-
-/// `√ρ` for `ρ = 2^−R`.
-fn rate_sqrt(log_inv_rate: usize) -> f64 {
-    (-(log_inv_rate as f64) / 2.0).exp2()
-}
-
-/// Bits per query: `−log2((1 + ρ)/2)` or `−log2(√ρ + η)`.
-fn query_error_bits(regime: Regime, log_inv_rate: usize) -> Result<f64, ConfigError> {
-    let rho = (-(log_inv_rate as f64)).exp2();
-    match regime {
-        Regime::UniqueDecoding => Ok(-((1.0 + rho) / 2.0).log2()),
-        Regime::Johnson { eta } => {
-            let p = rate_sqrt(log_inv_rate) + eta;
-            if eta <= 0.0 || p >= 1.0 {
-                return Err(ConfigError::BadEta);
-            }
-            Ok(-p.log2())
-        }
-    }
-}
-
-/// Bits of the fold (proximity-gap) term before grinding: `b − log2(ε·|F|)`.
-fn fold_error_bits(
-    regime: Regime,
-    log_cols: usize,
-    log_inv_rate: usize,
-    block_log: usize,
-    field_bits: u32,
-) -> Result<f64, ConfigError> {
-    let n = (block_log as f64).exp2();
-    let rho = (-(log_inv_rate as f64)).exp2();
-    let sqrt_rho = rate_sqrt(log_inv_rate);
-    let log_err = match regime {
-        Regime::UniqueDecoding => {
-            let delta = 1.0 - rho;
-            let gamma = (delta / 2.0 - 3.0 / (delta * n)).max(0.0);
-            (log_cols.max(1) as f64).log2() + (gamma * n + 1.0).log2()
-        }
-        Regime::Johnson { eta } => {
-            query_error_bits(regime, log_inv_rate)?;
-            let m = (sqrt_rho / (2.0 * eta)).ceil().max(3.0) + 0.5;
-            let gamma = 1.0 - sqrt_rho - eta;
-            let a = (2.0 * m.powi(5) + 3.0 * m * gamma * rho) / (3.0 * rho * sqrt_rho) * n
-                + m / sqrt_rho;
-            a.log2() + (log_cols.max(1) as f64 - 1.0)
-        }
-    };
-    Ok(f64::from(field_bits) - log_err)
-}
-
-/// One soundness term of a [`SecurityReport`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Term {
-    /// What the term bounds.
-    pub name: &'static str,
-    /// The level it belongs to (`None` for protocol-wide terms).
-    pub level: Option<usize>,
-    /// `−log2` of the error (grinding included); `+∞` when the error is zero.
-    pub bits: f64,
-}
-
-impl Term {
-    fn new(name: &'static str, level: Option<usize>, bits: f64) -> Self {
-        Self { name, level, bits }
-    }
-}
-
-/// The achieved soundness of a configuration, term by term.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SecurityReport {
-    /// Every term, protocol-wide ones first, then level by level.
-    pub terms: Vec<Term>,
-}
-
-impl SecurityReport {
-    /// The security level: the weakest term (round-by-round soundness).
-    #[must_use]
-    pub fn bits(&self) -> f64 {
-        self.terms
-            .iter()
-            .map(|t| t.bits)
-            .fold(f64::INFINITY, f64::min)
-    }
-
-    /// `−log2 Σ_t 2^(−bits_t)`: the plain union bound over all terms.
-    #[must_use]
-    pub fn union_bits(&self) -> f64 {
-        flockwork_core::soundness::union_bits(self.terms.iter().map(|t| t.bits))
-    }
-}
-
-impl fmt::Display for SecurityReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for t in &self.terms {
-            match t.level {
-                Some(l) => writeln!(f, "  level {l} {:<14} {:>7.1} bits", t.name, t.bits)?,
-                None => writeln!(f, "  {:<22} {:>7.1} bits", t.name, t.bits)?,
-            }
-        }
-        writeln!(
-            f,
-            "  security (weakest term) {:.1} bits, union bound {:.1} bits",
-            self.bits(),
-            self.union_bits()
-        )
     }
 }

@@ -7,6 +7,8 @@
 //! | [`subspace`] | [`SubspaceBasis`]: the subspace polynomials `Ŵ_i` of Lin–Chung–Han and the novel polynomial basis `X_j` |
 //! | [`ntt`] | [`AdditiveNtt`]: the additive NTT (novel basis → evaluations on an affine subspace), interleaved over rows of many columns, parallel |
 //! | [`reed_solomon`] | [`ReedSolomon`]: interleaved Reed–Solomon encoding at rates `2^-R` (`R = 1..=6` and beyond), decoding of uncorrupted words, generator rows |
+//! | [`radix2`] | [`Radix2Ntt`]: the radix-2 NTT over FFT-friendly prime fields, bit-reversed output, interleaved over rows |
+//! | [`foldable`] | [`FoldableCode`]: the foldable Reed–Solomon codes of FRI-Binius ([`foldable::BinaryRs`]) and BaseFold ([`foldable::Radix2Rs`]) |
 //! | [`kernels`] | [`NttField`]: the row kernels (`u += t·v`) with a batched GHASH path |
 //!
 //! ## Conventions
@@ -28,13 +30,17 @@
 //!   (FRI-Binius), eprint 2024/504 (the additive NTT and its domain notation, used here).
 #![forbid(unsafe_code)]
 
+pub mod foldable;
 pub mod kernels;
 pub mod ntt;
 mod parallel;
+pub mod radix2;
 pub mod reed_solomon;
 pub mod subspace;
 
+pub use foldable::{BinaryRs, FoldableCode, Radix2Rs};
 pub use kernels::NttField;
 pub use ntt::AdditiveNtt;
+pub use radix2::Radix2Ntt;
 pub use reed_solomon::ReedSolomon;
 pub use subspace::SubspaceBasis;

@@ -42,6 +42,28 @@ where
         .for_each(|(x, y)| f(x, y));
 }
 
+/// `f(index, a_chunk, b_chunk)` over equally long slices cut into chunks of `chunk_len`
+/// elements.
+pub(crate) fn zip_chunks_indexed<T, G>(a: &mut [T], b: &mut [T], chunk_len: usize, f: G)
+where
+    T: Send,
+    G: Fn(usize, &mut [T], &mut [T]) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if a.len() >= MIN_PARALLEL_ELEMS {
+        use rayon::prelude::*;
+        a.par_chunks_mut(chunk_len)
+            .zip(b.par_chunks_mut(chunk_len))
+            .enumerate()
+            .for_each(|(i, (x, y))| f(i, x, y));
+        return;
+    }
+    a.chunks_mut(chunk_len)
+        .zip(b.chunks_mut(chunk_len))
+        .enumerate()
+        .for_each(|(i, (x, y))| f(i, x, y));
+}
+
 /// Runs `a` and `b`, in parallel when both halves are large.
 pub(crate) fn join<A, B>(a: A, b: B)
 where

@@ -7,16 +7,98 @@
 //! [`decode_round_message`] on both sides (Thaler, *Proofs, Arguments, and Zero-Knowledge*,
 //! §4.1; Gruen, eprint 2024/108, §3 for the point at infinity).
 
+use std::borrow::Cow;
+
 use flockwork_core::VerifyError;
 use flockwork_core::sumcheck::decode_round_message;
 use flockwork_field::Field;
+use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
-/// Label of a round message.
-pub(crate) const LABEL_ROUND: &str = "ligerito/sumcheck/round";
-/// Label of a round challenge.
-pub(crate) const LABEL_CHALLENGE: &str = "ligerito/sumcheck/challenge";
-/// Label of the grinding before a fold challenge.
-pub(crate) const LABEL_FOLD_POW: &str = "ligerito/fold-pow";
+/// The transcript labels of one commitment's running sumcheck.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Labels {
+    /// A round message.
+    pub round: &'static str,
+    /// The grinding before a fold challenge.
+    pub pow: &'static str,
+    /// A round challenge.
+    pub challenge: &'static str,
+}
+
+/// The running sumcheck `Σ_x v(x)·B(x) = claim` on the prover side. `v` borrows the committed
+/// polynomial until the first fold, so the `2^ℓ` table is never copied.
+pub(crate) struct ProverState<'a, F: Clone> {
+    pub v: Cow<'a, [F]>,
+    pub b: Vec<F>,
+    pub claim: F,
+    /// The challenges so far (`round = point.len()`).
+    pub point: Vec<F>,
+    /// The next round's message, computed while folding (`None` after `b` changed).
+    pub next_message: Option<[F; 2]>,
+}
+
+impl<'a, F: Field> ProverState<'a, F> {
+    /// The state before the first round.
+    pub fn new(v: &'a [F], b: Vec<F>, claim: F) -> Self {
+        Self {
+            v: Cow::Borrowed(v),
+            b,
+            claim,
+            point: Vec::new(),
+            next_message: None,
+        }
+    }
+
+    /// One round with `pow_bits` of grinding before the challenge; returns the challenge.
+    /// The fold and the next round's message share one pass over the tables
+    /// ([`fold_with_message`]).
+    pub fn round<T: ProverTranscript>(
+        &mut self,
+        labels: Labels,
+        pow_bits: u32,
+        transcript: &mut T,
+    ) -> F {
+        let message = self
+            .next_message
+            .take()
+            .unwrap_or_else(|| round_message(&self.v, &self.b));
+        transcript.send_field(labels.round, &message);
+        transcript
+            .grind(labels.pow, pow_bits)
+            .expect("grinding bits validated by the configuration");
+        let r = transcript.challenge::<F>(labels.challenge);
+        self.claim = next_claim(self.point.len(), self.claim, &message, r).expect("two values");
+        let (v, b, next) = fold_with_message(&self.v, &self.b, r);
+        self.v = Cow::Owned(v);
+        self.b = b;
+        self.next_message = next;
+        self.point.push(r);
+        r
+    }
+}
+
+/// The running sumcheck on the verifier side: the claim and the challenges.
+pub(crate) struct VerifierState<F> {
+    pub claim: F,
+    pub point: Vec<F>,
+}
+
+impl<F: Field> VerifierState<F> {
+    /// Reads one round message, checks the grinding and draws the challenge.
+    pub fn round<T: VerifierTranscript>(
+        &mut self,
+        labels: Labels,
+        pow_bits: u32,
+        transcript: &mut T,
+    ) -> Result<F, VerifyError> {
+        let message = transcript.recv_field::<F>(labels.round, 2)?;
+        transcript.check_grind(labels.pow, pow_bits)?;
+        let r = transcript.challenge::<F>(labels.challenge);
+        self.claim = next_claim(self.point.len(), self.claim, &message, r)?;
+        self.point.push(r);
+        Ok(r)
+    }
+}
 
 /// Pairs per chunk of the slice kernels below.
 const CHUNK: usize = 1 << 10;

@@ -64,6 +64,11 @@ const LABEL_ROWS: &str = "ligerito/rows";
 const LABEL_GLUE: &str = "ligerito/glue";
 const LABEL_FINAL: &str = "ligerito/final";
 const LABEL_LEVEL: &str = "ligerito/level";
+const LABELS: crate::sumcheck::Labels = crate::sumcheck::Labels {
+    round: "ligerito/sumcheck/round",
+    pow: "ligerito/fold-pow",
+    challenge: "ligerito/sumcheck/challenge",
+};
 
 /// Ligerito over the binary field `F` with Merkle trees over the digest `D`.
 #[derive(Clone, Debug)]
@@ -223,16 +228,9 @@ fn absorb_level<T: Transcript>(transcript: &mut T, level: usize, config: &LevelC
     transcript.public_bytes(LABEL_LEVEL, &bytes);
 }
 
-/// `count` distinct row indices below `block_len`, sorted; all rows when `count ≥ block_len`.
+/// `count` distinct row indices below `block_len`, sorted ([`crate::queries::sample_distinct`]).
 fn sample_queries<T: Transcript>(transcript: &mut T, block_len: usize, count: usize) -> Vec<usize> {
-    if count >= block_len {
-        return (0..block_len).collect();
-    }
-    let mut chosen = std::collections::BTreeSet::new();
-    while chosen.len() < count {
-        chosen.insert(transcript.challenge_index(LABEL_QUERY, block_len));
-    }
-    chosen.into_iter().collect()
+    crate::queries::sample_distinct(transcript, LABEL_QUERY, block_len, count)
 }
 
 /// `Σ_k eq(r, k)·row[k]`: the fold of one opened row by the level's challenges.

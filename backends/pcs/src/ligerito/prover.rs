@@ -1,7 +1,5 @@
 //! The Ligerito prover (steps in the [module docs](super)).
 
-use std::borrow::Cow;
-
 use digest::Digest;
 use flockwork_codes::NttField;
 use flockwork_core::eq_table;
@@ -10,46 +8,10 @@ use flockwork_transcript::ProverTranscript;
 
 use super::{
     CommittedLevel, LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT, LABEL_OOD_VALUE, LABEL_QUERY_POW,
-    LABEL_ROOT, LABEL_ROWS, Ligerito, LigeritoProverData, absorb_level, fold_row, sample_queries,
+    LABEL_ROOT, LABEL_ROWS, LABELS, Ligerito, LigeritoProverData, absorb_level, fold_row,
+    sample_queries,
 };
-use crate::sumcheck::{
-    self, LABEL_CHALLENGE, LABEL_FOLD_POW, LABEL_ROUND, fold_with_message, next_claim,
-    round_message,
-};
-
-/// The running sumcheck state: `Σ_x v(x)·B(x) = claim`. `v` borrows the committed
-/// polynomial until the first fold, so the `2^ℓ` table is never copied.
-struct Running<'a, F: Clone> {
-    v: Cow<'a, [F]>,
-    b: Vec<F>,
-    claim: F,
-    /// The challenges so far (`round = point.len()`).
-    point: Vec<F>,
-    /// The next round's message, computed while folding (`None` after `b` changed).
-    next_message: Option<[F; 2]>,
-}
-
-impl<F: NttField> Running<'_, F> {
-    /// One sumcheck round with `pow_bits` of grinding before the challenge. The fold and the
-    /// next round's message share one pass over the tables ([`fold_with_message`]).
-    fn round<T: ProverTranscript>(&mut self, pow_bits: u32, transcript: &mut T) {
-        let message = self
-            .next_message
-            .take()
-            .unwrap_or_else(|| round_message(&self.v, &self.b));
-        transcript.send_field(LABEL_ROUND, &message);
-        transcript
-            .grind(LABEL_FOLD_POW, pow_bits)
-            .expect("grinding bits validated by the configuration");
-        let r = transcript.challenge::<F>(LABEL_CHALLENGE);
-        self.claim = next_claim(self.point.len(), self.claim, &message, r).expect("two values");
-        let (v, b, next) = fold_with_message(&self.v, &self.b, r);
-        self.v = Cow::Owned(v);
-        self.b = b;
-        self.next_message = next;
-        self.point.push(r);
-    }
-}
+use crate::sumcheck::{self, ProverState};
 
 /// Proves `claims` (see [`flockwork_core::PolynomialCommitment::open`]).
 pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
@@ -71,13 +33,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
     let batched = BatchedClaims::squeeze(&all_claims, transcript);
     let mut b = vec![F::ZERO; data.evals.len()];
     batched.accumulate_table(&mut b);
-    let mut state = Running {
-        next_message: None,
-        v: Cow::Borrowed(&data.evals),
-        b,
-        claim: batched.value(),
-        point: Vec::new(),
-    };
+    let mut state = ProverState::new(&data.evals, b, batched.value());
     let mut committed: Option<CommittedLevel<F, D>> = None;
     let last = config.levels.len() - 1;
     for (i, level) in config.levels.iter().enumerate() {
@@ -85,7 +41,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
         let current = committed.as_ref().unwrap_or(&data.level);
         let start = state.point.len();
         for _ in 0..level.log_cols {
-            state.round(level.fold_pow_bits, transcript);
+            state.round(LABELS, level.fold_pow_bits, transcript);
         }
         let mut glue: Vec<Claim<F>> = Vec::new();
         let next = if i < last {
@@ -122,7 +78,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
     }
     let tail = state.v.len().trailing_zeros() as usize;
     for _ in 0..tail {
-        state.round(0, transcript);
+        state.round(LABELS, 0, transcript);
     }
 }
 
@@ -171,7 +127,7 @@ fn send_ood<F: NttField, T: ProverTranscript>(
 fn glue_into<F: NttField, D: Digest, T: ProverTranscript>(
     pcs: &Ligerito<F, D>,
     i: usize,
-    state: &mut Running<'_, F>,
+    state: &mut ProverState<'_, F>,
     ood: &[Claim<F>],
     rows: &[(usize, F)],
     transcript: &mut T,

@@ -9,10 +9,10 @@ use flockwork_transcript::VerifierTranscript;
 
 use super::{
     LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT, LABEL_OOD_VALUE, LABEL_QUERY_POW, LABEL_ROOT,
-    LABEL_ROWS, Ligerito, absorb_level, fold_row, sample_queries,
+    LABEL_ROWS, LABELS, Ligerito, absorb_level, fold_row, sample_queries,
 };
 use crate::merkle::{digest_len, hash_leaf, sibling_count, verify_opening};
-use crate::sumcheck::{LABEL_CHALLENGE, LABEL_FOLD_POW, LABEL_ROUND, next_claim};
+use crate::sumcheck::VerifierState;
 
 /// A weight glued into the running claim after level `level`'s queries, acting on the last
 /// `vars` variables with coefficient `coeff`.
@@ -27,28 +27,6 @@ enum GlueKind<F> {
     Ood(Vec<F>),
     /// The generator row of codeword position `row` of level `level`.
     Row { level: usize, row: usize },
-}
-
-/// The verifier's running sumcheck: claim and challenges.
-struct Running<F> {
-    claim: F,
-    point: Vec<F>,
-}
-
-impl<F: NttField> Running<F> {
-    /// Reads one round message, checks the grinding and draws the challenge.
-    fn round<T: VerifierTranscript>(
-        &mut self,
-        pow_bits: u32,
-        transcript: &mut T,
-    ) -> Result<(), VerifyError> {
-        let message = transcript.recv_field::<F>(LABEL_ROUND, 2)?;
-        transcript.check_grind(LABEL_FOLD_POW, pow_bits)?;
-        let r = transcript.challenge::<F>(LABEL_CHALLENGE);
-        self.claim = next_claim(self.point.len(), self.claim, &message, r)?;
-        self.point.push(r);
-        Ok(())
-    }
 }
 
 /// Verifies `claims` (see [`flockwork_core::PolynomialCommitment::verify`]).
@@ -71,7 +49,7 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
             .map(|(point, value)| Claim::evaluation(point, value)),
     );
     let batched = BatchedClaims::squeeze(&all_claims, transcript);
-    let mut state = Running {
+    let mut state = VerifierState {
         claim: batched.value(),
         point: Vec::new(),
     };
@@ -83,7 +61,7 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
         absorb_level(transcript, i, level);
         let start = state.point.len();
         for _ in 0..level.log_cols {
-            state.round(level.fold_pow_bits, transcript)?;
+            state.round(LABELS, level.fold_pow_bits, transcript)?;
         }
         let next_vars = config.level_vars(i + 1);
         let mut ood = Vec::new();
@@ -122,7 +100,7 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
     }
     let final_vars = config.final_vars();
     for _ in 0..final_vars {
-        state.round(0, transcript)?;
+        state.round(LABELS, 0, transcript)?;
     }
     let point = &state.point;
     let weight = final_weight(pcs, &batched, &glued, point)?;
@@ -136,7 +114,7 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
 /// Glues new claims `(weight, value)` on the last `vars` variables into the running claim
 /// with the powers `γ, γ², …` of one challenge.
 fn glue<F: NttField, T: VerifierTranscript>(
-    state: &mut Running<F>,
+    state: &mut VerifierState<F>,
     glued: &mut Vec<GlueTerm<F>>,
     vars: usize,
     terms: impl Iterator<Item = (GlueKind<F>, F)>,

@@ -1,0 +1,118 @@
+//! The radix-2 number-theoretic transform over FFT-friendly prime fields, interleaved over
+//! rows, with bit-reversed output.
+//!
+//! ## Transform
+//!
+//! For `N = 2^n` and a primitive `N`-th root of unity `ω`, the coefficients `a_i` of
+//! `D(X) = Σ_i a_i X^i` become the evaluations `D(ω^k)`, stored at position `bitrev_n(k)`.
+//! Decimation in frequency (Gentleman–Sande): layer `s` (half size `h = 2^s`, from `s = n − 1`
+//! down to 0) maps each pair `(u, v)` at distance `h` in a block of `2h` to
+//! `(u + v, (u − v)·ω^(j·N/(2h)))`; after all layers position `j` holds `D(ω^bitrev(j))`
+//! (Cooley–Tukey, *Math. Comp.* 19, 1965; Gentleman–Sande, AFIPS 1966).
+//!
+//! In bit-reversed order the positions `2m` and `2m + 1` hold `D(x)` and `D(−x)` and the
+//! squares `x²` of the even positions are the domain of size `N/2` in bit-reversed order —
+//! the pairing BaseFold's fold needs ([`crate::foldable::Radix2Rs`]).
+//!
+//! Each entry is a row of `width` elements and one twiddle serves a whole row, as in
+//! [`crate::ntt`]; blocks of a layer run in parallel.
+
+use flockwork_field::PrimeField;
+
+use crate::parallel;
+
+/// Twiddles for transforms of length `2^log_len`.
+#[derive(Clone, Debug)]
+pub struct Radix2Ntt<F> {
+    log_len: usize,
+    /// `ω^k` for `k < N/2`.
+    powers: Vec<F>,
+}
+
+impl<F: PrimeField> Radix2Ntt<F> {
+    /// The tables for length `2^log_len`.
+    ///
+    /// # Panics
+    /// If `log_len` exceeds the field's two-adicity.
+    #[must_use]
+    pub fn new(log_len: usize) -> Self {
+        let omega = F::two_adic_root_of_unity(log_len as u32);
+        let half = (1usize << log_len) / 2;
+        let mut powers = Vec::with_capacity(half.max(1));
+        let mut acc = F::ONE;
+        for _ in 0..half.max(1) {
+            powers.push(acc);
+            acc *= omega;
+        }
+        Self { log_len, powers }
+    }
+
+    /// `log2 N`.
+    #[must_use]
+    pub fn log_len(&self) -> usize {
+        self.log_len
+    }
+
+    /// `ω^k` for any `k < N` (`ω^(k + N/2) = −ω^k`).
+    ///
+    /// # Panics
+    /// If `k ≥ N`.
+    #[must_use]
+    pub fn root_power(&self, k: usize) -> F {
+        assert!(k >> self.log_len == 0, "exponent beyond the group order");
+        let half = self.powers.len();
+        if self.log_len == 0 {
+            F::ONE
+        } else if k < half {
+            self.powers[k]
+        } else {
+            F::ZERO - self.powers[k - half]
+        }
+    }
+
+    /// Replaces the coefficients in `data` (`N` rows of `width` elements, row-major) by
+    /// their evaluations in bit-reversed order, for every column.
+    ///
+    /// # Panics
+    /// If `data.len() != width·N`.
+    pub fn forward_bit_reversed(&self, data: &mut [F], width: usize) {
+        assert!(width > 0, "rows must hold at least one element");
+        assert_eq!(data.len(), width << self.log_len, "data must hold N rows");
+        for s in (0..self.log_len).rev() {
+            let half_rows = 1usize << s;
+            let stride = 1usize << (self.log_len - 1 - s);
+            let block = 2 * half_rows * width;
+            if data.len() / block >= 2 {
+                parallel::for_each_chunk(data, block, |_, b| {
+                    let (u, v) = b.split_at_mut(half_rows * width);
+                    butterfly_rows(u, v, width, |j| self.powers[j * stride]);
+                });
+            } else {
+                // One block (the first layer): its halves are cut into row ranges that run in
+                // parallel, each knowing its first row.
+                let (u, v) = data.split_at_mut(half_rows * width);
+                let rows_per_task = (parallel::MIN_PARALLEL_ELEMS / width).max(1);
+                parallel::zip_chunks_indexed(u, v, rows_per_task * width, |c, ur, vr| {
+                    let first = c * rows_per_task;
+                    butterfly_rows(ur, vr, width, |j| self.powers[(first + j) * stride]);
+                });
+            }
+        }
+    }
+}
+
+/// `(u, v) ← (u + v, (u − v)·t(row))` over rows of `width` elements.
+fn butterfly_rows<F: PrimeField>(u: &mut [F], v: &mut [F], width: usize, t: impl Fn(usize) -> F) {
+    for (j, (ur, vr)) in u
+        .chunks_exact_mut(width)
+        .zip(v.chunks_exact_mut(width))
+        .enumerate()
+    {
+        let twiddle = t(j);
+        for (x, y) in ur.iter_mut().zip(vr.iter_mut()) {
+            let (a, b) = (*x, *y);
+            *x = a + b;
+            *y = (a - b) * twiddle;
+        }
+    }
+}

@@ -146,3 +146,16 @@ impl fmt::Display for SecurityReport {
         )
     }
 }
+
+/// A commitment whose parameters were selected for a size and a security target, and that
+/// reports what it achieves: what a protocol needs to take any commitment as a parameter
+/// (the batch-R1CS prover, the comparison tools).
+pub trait ConfiguredCommitment<F: flockwork_field::Field>:
+    flockwork_core::PolynomialCommitment<F, Evals = [F]> + Send + Sync
+{
+    /// A short name for reports ("ligerito", "fri", …).
+    const NAME: &'static str;
+
+    /// The soundness of this configuration, term by term.
+    fn security_report(&self) -> SecurityReport;
+}

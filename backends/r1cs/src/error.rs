@@ -22,6 +22,14 @@ pub enum SetupError {
     /// The PCS parameter selection failed.
     #[error("polynomial commitment parameters: {0}")]
     Pcs(ConfigError),
+    /// The dense commitment given to [`crate::Flock::with_pcs`] has the wrong size.
+    #[error("the dense commitment has {found} variables; this batch needs {expected} (m − 7)")]
+    PcsVars {
+        /// `m − 7`.
+        expected: usize,
+        /// The commitment's variables.
+        found: usize,
+    },
     /// The chain regions are unusable.
     #[error("hash-chain layout: {0}")]
     ChainLayout(&'static str),

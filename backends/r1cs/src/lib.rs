@@ -48,6 +48,7 @@ use flockwork_core::circuit::{Gadget, R1csLowering, SlotId};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::Ligerito;
 use flockwork_pcs::ring_switch::RingSwitched;
+use flockwork_pcs::security::ConfiguredCommitment;
 use sha2::Sha256;
 
 pub use error::{FlockError, ProveError, SetupError};
@@ -62,7 +63,7 @@ use crate::skip::{LdeTable, SKIP_VARS};
 
 /// The default dense commitment: Ligerito over GF(2^128) with SHA-256 Merkle trees.
 pub type DensePcs = Ligerito<Ghash128, Sha256>;
-/// The Boolean commitment the prover uses: ring-switching over [`DensePcs`].
+/// The Boolean commitment the default prover uses: ring-switching over [`DensePcs`].
 pub type BooleanPcs = RingSwitched<DensePcs>;
 
 /// Proof format version (first bytes after the magic).
@@ -152,17 +153,19 @@ impl Proof {
     }
 }
 
-/// Prover and verifier of `2^k` instances of one gadget.
+/// Prover and verifier of `2^k` instances of one gadget, committing through ring-switching
+/// over the dense GF(2^128) commitment `P` (Ligerito by default; any
+/// [`ConfiguredCommitment`], e.g. [`flockwork_pcs::FriBinius`], through [`Flock::with_pcs`]).
 ///
 /// Setup lowers the gadget once (the XOR graph both walks use), digests it, builds the
 /// skip tables and selects the PCS parameters for `m − 7` packed variables.
 #[derive(Debug)]
-pub struct Flock<G> {
+pub struct Flock<G, P = DensePcs> {
     gadget: G,
     lowering: R1csLowering,
     log_instances: usize,
     io: IoMode,
-    pcs: BooleanPcs,
+    pcs: RingSwitched<P>,
     config: FlockConfig,
     r1cs_digest: [u8; 32],
     lde: LdeTable,
@@ -170,37 +173,20 @@ pub struct Flock<G> {
 }
 
 impl<G: Gadget> Flock<G> {
-    /// Sets up `2^log_instances` instances of `gadget` proving [`Statement::Batch`].
+    /// Sets up `2^log_instances` instances of `gadget` proving [`Statement::Batch`], over
+    /// Ligerito with the parameters of `config`.
     ///
     /// # Errors
     /// [`SetupError`] if the instance block is too small for the pinned challenges
     /// (`m0 < 13`) or the PCS cannot reach the target for this size.
     pub fn new(gadget: G, log_instances: usize, config: FlockConfig) -> Result<Self, SetupError> {
-        let lowering = R1csLowering::new(&gadget);
-        let m0 = lowering.log_block();
-        if m0 < SKIP_VARS + PINNED_VARS {
-            return Err(SetupError::BlockTooSmall { log_block: m0 });
-        }
-        if log_instances > 40 {
-            return Err(SetupError::TooManyInstances { log_instances });
-        }
-        let m = m0 + log_instances;
+        let m = check_shape(&gadget, log_instances)?;
         // One bit of headroom for the PCS, so that the union with the protocol's own terms
         // (each above 120 bits) still reaches the target.
         let inner =
             Ligerito::with_preset(m - 7, config.target_bits + 1, config.preset, config.regime)
                 .map_err(SetupError::Pcs)?;
-        Ok(Self {
-            r1cs_digest: digest_lowering(&lowering),
-            gadget,
-            lowering,
-            log_instances,
-            io: IoMode::None,
-            pcs: RingSwitched::new(inner),
-            config,
-            lde: LdeTable::new(),
-            tconv: ConvertTable::new(),
-        })
+        Self::with_pcs(gadget, log_instances, inner, config)
     }
 
     /// Sets up a hash chain through the regions `input` → `output` ([`Statement::Chain`]).
@@ -214,10 +200,7 @@ impl<G: Gadget> Flock<G> {
         output: SlotId,
         config: FlockConfig,
     ) -> Result<Self, SetupError> {
-        let chain = ChainLayout::new(&gadget.layout(), input, output)?;
-        let mut flock = Self::new(gadget, log_instances, config)?;
-        flock.io = IoMode::Chain(chain);
-        Ok(flock)
+        Self::new(gadget, log_instances, config)?.chained(input, output)
     }
 
     /// Sets up a Merkle tree over `2^log_instances` leaves ([`Statement::Merkle`]; at least 2
@@ -236,13 +219,84 @@ impl<G: Gadget> Flock<G> {
         fixed: Vec<(SlotId, Vec<u64>)>,
         config: FlockConfig,
     ) -> Result<Self, SetupError> {
-        if log_instances == 0 {
+        Self::new(gadget, log_instances, config)?.merkle_tree(children, digest, fixed)
+    }
+}
+
+/// `m = m0 + k` after checking that the shape is supported.
+fn check_shape<G: Gadget>(gadget: &G, log_instances: usize) -> Result<usize, SetupError> {
+    let m0 = R1csLowering::new(gadget).log_block();
+    if m0 < SKIP_VARS + PINNED_VARS {
+        return Err(SetupError::BlockTooSmall { log_block: m0 });
+    }
+    if log_instances > 40 {
+        return Err(SetupError::TooManyInstances { log_instances });
+    }
+    Ok(m0 + log_instances)
+}
+
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
+    /// Sets up `2^log_instances` instances of `gadget` proving [`Statement::Batch`], over
+    /// the dense commitment `dense` for `m − 7` packed variables (the batch has `2^m` witness
+    /// bits). `config.target_bits` is the target the soundness report is held to; its
+    /// Ligerito fields are unused.
+    ///
+    /// # Errors
+    /// As [`Flock::new`], and [`SetupError::PcsVars`] if `dense` has the wrong size.
+    pub fn with_pcs(
+        gadget: G,
+        log_instances: usize,
+        dense: P,
+        config: FlockConfig,
+    ) -> Result<Self, SetupError> {
+        let m = check_shape(&gadget, log_instances)?;
+        if dense.num_vars() != m - 7 {
+            return Err(SetupError::PcsVars {
+                expected: m - 7,
+                found: dense.num_vars(),
+            });
+        }
+        let lowering = R1csLowering::new(&gadget);
+        Ok(Self {
+            r1cs_digest: digest_lowering(&lowering),
+            gadget,
+            lowering,
+            log_instances,
+            io: IoMode::None,
+            pcs: RingSwitched::new(dense),
+            config,
+            lde: LdeTable::new(),
+            tconv: ConvertTable::new(),
+        })
+    }
+
+    /// The same setup proving a hash chain through the regions `input` → `output`
+    /// ([`Statement::Chain`]).
+    ///
+    /// # Errors
+    /// [`SetupError::ChainLayout`] for unusable regions.
+    pub fn chained(mut self, input: SlotId, output: SlotId) -> Result<Self, SetupError> {
+        self.io = IoMode::Chain(ChainLayout::new(&self.gadget.layout(), input, output)?);
+        Ok(self)
+    }
+
+    /// The same setup proving a Merkle tree ([`Statement::Merkle`], see
+    /// [`Flock::with_merkle`]).
+    ///
+    /// # Errors
+    /// [`SetupError::MerkleLayout`] for unusable regions or a single leaf.
+    pub fn merkle_tree(
+        mut self,
+        children: SlotId,
+        digest: SlotId,
+        fixed: Vec<(SlotId, Vec<u64>)>,
+    ) -> Result<Self, SetupError> {
+        if self.log_instances == 0 {
             return Err(SetupError::MerkleLayout("a tree needs at least 2 leaves"));
         }
-        let layout = MerkleLayout::new(&gadget.layout(), children, digest, fixed)?;
-        let mut flock = Self::new(gadget, log_instances, config)?;
-        flock.io = IoMode::Merkle(layout);
-        Ok(flock)
+        let layout = MerkleLayout::new(&self.gadget.layout(), children, digest, fixed)?;
+        self.io = IoMode::Merkle(layout);
+        Ok(self)
     }
 
     /// The gadget.
@@ -295,7 +349,7 @@ impl<G: Gadget> Flock<G> {
 
     /// The Boolean PCS.
     #[must_use]
-    pub fn pcs(&self) -> &BooleanPcs {
+    pub fn pcs(&self) -> &RingSwitched<P> {
         &self.pcs
     }
 
@@ -339,6 +393,7 @@ impl<G: Gadget> Flock<G> {
     /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and chain layout.
     fn instance_bytes(&self) -> Vec<u8> {
         let mut out = self.r1cs_digest.to_vec();
+        out.extend_from_slice(P::NAME.as_bytes());
         out.extend_from_slice(&(self.lowering.log_block() as u64).to_le_bytes());
         out.extend_from_slice(&(self.log_instances as u64).to_le_bytes());
         match &self.io {
@@ -381,7 +436,7 @@ enum IoMode {
 
 /// The batch-R1CS prover as a [`flockwork_core::Batcher`]: the witness is the instances'
 /// input vectors, concatenated.
-impl<G: Gadget> flockwork_core::Batcher for Flock<G> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> flockwork_core::Batcher for Flock<G, P> {
     type Statement = Statement;
     type Witness = [u64];
     type ProveError = ProveError;

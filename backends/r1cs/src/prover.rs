@@ -1,6 +1,8 @@
 //! The prover: orchestration of commit, zerocheck, lincheck, IO and opening, with a cost
 //! breakdown.
 
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::security::ConfiguredCommitment;
 use std::time::{Duration, Instant};
 
 use flockwork_core::PolynomialCommitment;
@@ -96,7 +98,7 @@ pub(crate) fn absorb_statement<T: Transcript>(statement: &Statement, transcript:
     transcript.public_bytes(LABEL_STATEMENT, &bytes);
 }
 
-impl<G: Gadget> Flock<G> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     /// Generates the batch witness from the instances' input vectors
     /// (`2^k · input_words` words, instance after instance; see
     /// [`flockwork_core::circuit::IoLayout`]) and proves `statement`.

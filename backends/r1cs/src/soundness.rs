@@ -6,6 +6,7 @@
 //! level).
 
 use core::fmt;
+use flockwork_pcs::security::ConfiguredCommitment;
 
 use flockwork_core::circuit::Gadget;
 use flockwork_field::Field;
@@ -61,7 +62,7 @@ fn term(name: &'static str, count: usize) -> SoundnessTerm {
     }
 }
 
-impl<G: Gadget> Flock<G> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     /// The soundness error of this setup, term by term.
     #[must_use]
     pub fn soundness(&self) -> SoundnessReport {
@@ -98,8 +99,8 @@ impl<G: Gadget> Flock<G> {
             bits: flockwork_pcs::ring_switch::soundness_bits(Ghash128::ORDER_BITS),
         });
         terms.push(SoundnessTerm {
-            name: "Ligerito opening (round-by-round)",
-            bits: self.pcs.inner().config().security_report().bits(),
+            name: "PCS opening (round-by-round)",
+            bits: self.pcs.inner().security_report().bits(),
         });
         SoundnessReport { terms }
     }

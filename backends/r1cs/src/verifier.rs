@@ -2,6 +2,8 @@
 
 use flockwork_core::PolynomialCommitment;
 use flockwork_core::circuit::Gadget;
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_transcript::{DomainSeparator, Sha256VerifierTranscript};
 
 use crate::prover::{absorb_statement, opening_claims};
@@ -11,7 +13,7 @@ use crate::{
     zerocheck,
 };
 
-impl<G: Gadget> Flock<G> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     /// Verifies `proof` for `statement`.
     ///
     /// The verifier's work is independent of the batch size except for the PCS (logarithmic)

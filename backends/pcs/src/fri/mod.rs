@@ -189,6 +189,16 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> PolynomialCommitment<F> for Fri<F,
     }
 }
 
+impl<F: Field, C: FoldableCode<F>, D: Digest> crate::security::ConfiguredCommitment<F>
+    for Fri<F, C, D>
+{
+    const NAME: &'static str = "fri";
+
+    fn security_report(&self) -> crate::security::SecurityReport {
+        self.config.security_report()
+    }
+}
+
 /// Absorbs the schedule so that transcripts of different parameters diverge.
 fn absorb_params<T: Transcript>(transcript: &mut T, config: &FriConfig) {
     let mut bytes = Vec::with_capacity(24 + config.arities.len());

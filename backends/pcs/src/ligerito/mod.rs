@@ -216,6 +216,14 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Ligerito<F, D> {
     }
 }
 
+impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Ligerito<F, D> {
+    const NAME: &'static str = "ligerito";
+
+    fn security_report(&self) -> SecurityReport {
+        self.config.security_report()
+    }
+}
+
 /// Absorbs the level index and shape so that transcripts of different schedules diverge.
 fn absorb_level<T: Transcript>(transcript: &mut T, level: usize, config: &LevelConfig) {
     let mut bytes = [0u8; 16];

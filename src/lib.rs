@@ -13,8 +13,10 @@
 //! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3 |
 //! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, circuits, PCS trait |
 //! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
+//! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
+//! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS |
 //! | [`flock`] | this crate | timed, verified batch-hashing runs against the native baseline |
 //!
 //! ```
@@ -29,9 +31,11 @@ pub use flockwork_core as poly;
 pub use flockwork_field as field;
 pub use flockwork_field_binary as binary;
 pub use flockwork_field_prime as prime;
+pub use flockwork_pcs as pcs;
 pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;
 
+pub mod compare;
 pub mod flock;
 pub mod prelude;
 pub mod workload;

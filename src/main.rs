@@ -52,6 +52,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the same statement with each choice and print one table.
+    Compare {
+        #[command(subcommand)]
+        what: CompareWhat,
+    },
     /// Prove and verify one sumcheck statement Σ_x eq(r,x)·Π_j P_j(x) over random tables.
     Sumcheck {
         /// The field of the polynomials and challenges.
@@ -76,6 +81,55 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// What `compare` compares.
+#[derive(Subcommand, Debug)]
+enum CompareWhat {
+    /// Commit, open (two evaluation claims) and verify one random Boolean polynomial with each
+    /// polynomial commitment scheme, through ring-switching; each scheme runs in a fresh
+    /// worker process so that its peak memory is its own.
+    Pcs {
+        /// log2 of the committed bits (8 to 40).
+        #[arg(long, default_value_t = 24)]
+        log_bits: usize,
+        /// The schemes, comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![PcsArg::Ligerito, PcsArg::Fri])]
+        pcs: Vec<PcsArg>,
+        /// Security target of every scheme, in bits.
+        #[arg(long, default_value_t = 100)]
+        security: u32,
+        /// Seed of the polynomial and the points.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object per scheme instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Measure every scheme in this process (peak memory is then the whole run's).
+        #[arg(long)]
+        in_process: bool,
+        /// Internal: measure exactly one scheme and print its row for the parent process.
+        #[arg(long, hide = true)]
+        worker: bool,
+    },
+}
+
+/// Polynomial commitment schemes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PcsArg {
+    /// Ligerito (fast preset, Johnson regime).
+    Ligerito,
+    /// FRI-Binius (BaseFold with the additive NTT), rate 1/2.
+    Fri,
+}
+
+impl PcsArg {
+    fn kind(self) -> flockwork::compare::PcsKind {
+        match self {
+            Self::Ligerito => flockwork::compare::PcsKind::Ligerito,
+            Self::Fri => flockwork::compare::PcsKind::Fri,
+        }
+    }
 }
 
 /// The field backends the tool can run.
@@ -317,6 +371,187 @@ fn prove_chain(
     Ok(())
 }
 
+/// One measured scheme: the library's row and the peak memory of the process that ran it.
+struct MeasuredPcs {
+    row: flockwork::compare::PcsRow,
+    peak_mib: f64,
+}
+
+/// The worker's line: `row <name> <commit s> <open s> <verify s> <bytes> <bits> <peak MiB>`.
+fn worker_line(m: &MeasuredPcs) -> String {
+    let r = &m.row;
+    format!(
+        "row {} {} {} {} {} {} {}",
+        r.kind.name(),
+        r.commit.as_secs_f64(),
+        r.open.as_secs_f64(),
+        r.verify.as_secs_f64(),
+        r.proof_bytes,
+        r.security_bits,
+        m.peak_mib
+    )
+}
+
+fn parse_worker_line(
+    line: &str,
+    kind: flockwork::compare::PcsKind,
+    log_bits: usize,
+) -> Option<MeasuredPcs> {
+    let mut f = line.strip_prefix("row ")?.split_whitespace();
+    if f.next()? != kind.name() {
+        return None;
+    }
+    let secs = |x: Option<&str>| -> Option<std::time::Duration> {
+        x?.parse::<f64>()
+            .ok()
+            .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+    };
+    let commit = secs(f.next())?;
+    let open = secs(f.next())?;
+    let verify = secs(f.next())?;
+    let proof_bytes = f.next()?.parse().ok()?;
+    let security_bits = f.next()?.parse().ok()?;
+    let peak_mib = f.next()?.parse().ok()?;
+    Some(MeasuredPcs {
+        row: flockwork::compare::PcsRow {
+            kind,
+            log_bits,
+            commit,
+            open,
+            verify,
+            proof_bytes,
+            security_bits,
+        },
+        peak_mib,
+    })
+}
+
+/// Runs one scheme in a fresh copy of this executable.
+fn measure_in_worker(
+    pcs: PcsArg,
+    comparison: &flockwork::compare::PcsComparison,
+    threads: Option<usize>,
+) -> Result<MeasuredPcs, WorkloadError> {
+    let exe = std::env::current_exe().map_err(|e| {
+        WorkloadError::InvalidParameters(format!("cannot find this executable: {e}"))
+    })?;
+    let mut command = std::process::Command::new(exe);
+    if let Some(t) = threads {
+        command.arg("--threads").arg(t.to_string());
+    }
+    command.args([
+        "compare",
+        "pcs",
+        "--worker",
+        "--log-bits",
+        &comparison.log_bits.to_string(),
+        "--security",
+        &comparison.target_bits.to_string(),
+        "--seed",
+        &comparison.seed.to_string(),
+        "--pcs",
+        pcs.kind().name(),
+    ]);
+    let output = command
+        .output()
+        .map_err(|e| WorkloadError::InvalidParameters(format!("cannot start a worker: {e}")))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(WorkloadError::InvalidParameters(
+            stderr.trim().trim_start_matches("error: ").to_owned(),
+        ));
+    }
+    stdout
+        .lines()
+        .find_map(|l| parse_worker_line(l, pcs.kind(), comparison.log_bits))
+        .ok_or_else(|| WorkloadError::InvalidParameters("the worker printed no result".into()))
+}
+
+fn compare_pcs(
+    comparison: &flockwork::compare::PcsComparison,
+    schemes: &[PcsArg],
+    threads: Option<usize>,
+    json: bool,
+    in_process: bool,
+    worker: bool,
+) -> Result<(), WorkloadError> {
+    if worker {
+        let [pcs] = schemes else {
+            return Err(WorkloadError::InvalidParameters(
+                "a worker measures exactly one scheme".into(),
+            ));
+        };
+        let row = comparison.run(pcs.kind())?;
+        let peak_mib = peak_memory_mib().unwrap_or(f64::NAN);
+        println!("{}", worker_line(&MeasuredPcs { row, peak_mib }));
+        return Ok(());
+    }
+    if !json {
+        println!(
+            "2^{} committed bits (2^{} GF(2^128) elements after ring-switching), two evaluation \
+             claims, {} bits targeted, {} thread(s){}\n",
+            comparison.log_bits,
+            comparison.log_bits.saturating_sub(7),
+            comparison.target_bits,
+            threads.unwrap_or_else(rayon::current_num_threads),
+            if in_process {
+                ""
+            } else {
+                ", one worker process per scheme"
+            }
+        );
+        println!(
+            "pcs        commit (ms)  open (ms)  verify (ms)  proof (KiB)  peak (MiB)  security (bits)"
+        );
+    }
+    for &pcs in schemes {
+        let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+        if progress {
+            eprint!("running {}…", pcs.kind().name());
+        }
+        let m = if in_process {
+            let row = comparison.run(pcs.kind())?;
+            MeasuredPcs {
+                row,
+                peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
+            }
+        } else {
+            measure_in_worker(pcs, comparison, threads)?
+        };
+        if progress {
+            eprint!("\r\x1b[2K");
+        }
+        let r = &m.row;
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        if json {
+            println!(
+                "{{\"pcs\":\"{}\",\"log_bits\":{},\"commit_ms\":{:.3},\"open_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"peak_mib\":{:.1},\"security_bits\":{:.2}}}",
+                r.kind.name(),
+                r.log_bits,
+                ms(r.commit),
+                ms(r.open),
+                ms(r.verify),
+                r.proof_bytes,
+                m.peak_mib,
+                r.security_bits
+            );
+        } else {
+            println!(
+                "{:<9} {:>12.1} {:>10.1} {:>12.2} {:>12.1} {:>11.0} {:>16.1}",
+                r.kind.name(),
+                ms(r.commit),
+                ms(r.open),
+                ms(r.verify),
+                r.proof_bytes as f64 / 1024.0,
+                m.peak_mib,
+                r.security_bits
+            );
+        }
+    }
+    Ok(())
+}
+
 fn tour(vars: usize) -> Result<(), WorkloadError> {
     println!(
         "flockwork tour: Σ_x eq(r,x)·P0(x)·P1(x)·P2(x) over 2^{vars} points, proved and \
@@ -404,6 +639,25 @@ fn main() -> ExitCode {
             profile,
             json,
         } => prove_chain(hash, log_instances, seed, profile, json),
+        Command::Compare {
+            what:
+                CompareWhat::Pcs {
+                    log_bits,
+                    pcs,
+                    security,
+                    seed,
+                    json,
+                    in_process,
+                    worker,
+                },
+        } => {
+            let comparison = flockwork::compare::PcsComparison {
+                log_bits,
+                target_bits: security,
+                seed,
+            };
+            compare_pcs(&comparison, &pcs, cli.threads, json, in_process, worker)
+        }
         Command::Sumcheck {
             field,
             vars,

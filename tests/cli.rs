@@ -82,3 +82,52 @@ fn bad_input_gets_a_clear_error() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--threads"), "{}", stderr(&out));
 }
+
+#[test]
+fn compare_pcs_prints_one_row_per_scheme_from_worker_processes() {
+    let out = flockwork(&["compare", "pcs", "--log-bits", "12"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for pcs in ["ligerito ", "fri "] {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(pcs))
+            .unwrap_or_else(|| panic!("no row for {pcs}:\n{text}"));
+        // The last column is the security level.
+        let bits: f64 = row.split_whitespace().last().unwrap().parse().unwrap();
+        assert!(bits >= 100.0, "{row}");
+    }
+    let out = flockwork(&[
+        "--threads",
+        "1",
+        "compare",
+        "pcs",
+        "--log-bits",
+        "10",
+        "--pcs",
+        "fri",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    assert!(
+        line.starts_with("{\"pcs\":\"fri\",\"log_bits\":10,"),
+        "{line}"
+    );
+    assert!(line.contains("\"peak_mib\":"), "{line}");
+}
+
+#[test]
+fn compare_pcs_rejects_bad_input_clearly() {
+    let out = flockwork(&["compare", "pcs", "--pcs", "nonsense"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("ligerito") && err.contains("fri"), "{err}");
+    for size in ["3", "41"] {
+        let out = flockwork(&["compare", "pcs", "--log-bits", size]);
+        assert!(!out.status.success());
+        let err = stderr(&out);
+        assert!(err.contains("2^8 to 2^40 bits"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

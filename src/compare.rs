@@ -1,0 +1,185 @@
+//! Commitment comparison: one random Boolean polynomial committed, opened at two random
+//! points and verified with each polynomial commitment scheme, through ring-switching over
+//! GF(2^128), every scheme at the same security target.
+//!
+//! [`PcsComparison::run`] measures one scheme in the calling process; the `flockwork compare
+//! pcs` command runs each scheme in a fresh worker process so that the peak memory it reports
+//! belongs to that scheme alone.
+
+use std::time::{Duration, Instant};
+
+use flockwork_core::{Claim, PolynomialCommitment, VerifyError};
+use flockwork_field::Field;
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::ring_switch::{self, RingSwitched, evaluate_packed};
+use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{FriBinius, Ligerito, Preset, Regime};
+use flockwork_transcript::{
+    DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
+    VerifierTranscript,
+};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+use crate::workload::WorkloadError;
+
+/// The commitment schemes the comparison runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PcsKind {
+    /// Ligerito, fast preset (rate ½ at level 0), Johnson regime.
+    Ligerito,
+    /// FRI-Binius (BaseFold over the additive NTT), rate ½, unique decoding.
+    Fri,
+}
+
+impl PcsKind {
+    /// Every scheme.
+    pub const ALL: [Self; 2] = [Self::Ligerito, Self::Fri];
+
+    /// Short name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Ligerito => "ligerito",
+            Self::Fri => "fri",
+        }
+    }
+}
+
+/// The statement of a comparison: a random Boolean polynomial of `2^log_bits` bits.
+#[derive(Clone, Debug)]
+pub struct PcsComparison {
+    /// `log2` of the committed bits (at least 8: ring-switching packs 128 bits per element
+    /// and each scheme needs a few packed variables).
+    pub log_bits: usize,
+    /// Security target of every scheme, in bits.
+    pub target_bits: u32,
+    /// Seed of the polynomial and the points.
+    pub seed: u64,
+}
+
+/// What one scheme measured.
+#[derive(Clone, Debug)]
+pub struct PcsRow {
+    /// The scheme.
+    pub kind: PcsKind,
+    /// `log2` of the committed bits.
+    pub log_bits: usize,
+    /// Encoding and Merkle hashing.
+    pub commit: Duration,
+    /// The opening proof of two evaluation claims.
+    pub open: Duration,
+    /// Verification.
+    pub verify: Duration,
+    /// Proof bytes (the opening; the commitment is one digest more).
+    pub proof_bytes: usize,
+    /// The weakest soundness term of the scheme and of ring-switching.
+    pub security_bits: f64,
+}
+
+const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/compare-pcs/v1", b"");
+
+impl PcsComparison {
+    /// Commits, opens and verifies with `kind`.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] if the scheme has no parameters for this size or
+    /// target, [`WorkloadError::Rejected`] if the proof does not verify (a bug).
+    pub fn run(&self, kind: PcsKind) -> Result<PcsRow, WorkloadError> {
+        if self.log_bits < 8 || self.log_bits > 40 {
+            return Err(WorkloadError::InvalidParameters(format!(
+                "2^{} bits: the comparison supports 2^8 to 2^40 bits",
+                self.log_bits
+            )));
+        }
+        let vars = self.log_bits - 7;
+        let setup = |e: &dyn std::fmt::Display| {
+            WorkloadError::InvalidParameters(format!("{}: {e}", kind.name()))
+        };
+        match kind {
+            PcsKind::Ligerito => {
+                let pcs = Ligerito::<Ghash128, sha2::Sha256>::with_preset(
+                    vars,
+                    self.target_bits,
+                    Preset::Fast,
+                    Regime::Johnson {
+                        eta: flockwork_pcs::ligerito::DEFAULT_ETA,
+                    },
+                )
+                .map_err(|e| setup(&e))?;
+                self.measure(kind, pcs)
+            }
+            PcsKind::Fri => {
+                let pcs =
+                    FriBinius::<Ghash128, sha2::Sha256>::with_security(vars, self.target_bits, 1)
+                        .map_err(|e| setup(&e))?;
+                self.measure(kind, pcs)
+            }
+        }
+    }
+
+    /// The random statement: packed words and two evaluation claims.
+    fn statement(&self) -> (Vec<u128>, Vec<Claim<Ghash128>>) {
+        let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
+        let words: Vec<u128> = (0..1usize << (self.log_bits - 7))
+            .map(|_| u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64)
+            .collect();
+        let packed: Vec<Ghash128> = words.iter().map(|&w| Ghash128::new(w)).collect();
+        let claims = (0..2)
+            .map(|_| {
+                let point: Vec<Ghash128> = (0..self.log_bits)
+                    .map(|_| {
+                        Ghash128::new(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                    })
+                    .collect();
+                let value = evaluate_packed(&packed, &point);
+                Claim::evaluation(point, value)
+            })
+            .collect();
+        (words, claims)
+    }
+
+    fn measure<P: ConfiguredCommitment<Ghash128>>(
+        &self,
+        kind: PcsKind,
+        dense: P,
+    ) -> Result<PcsRow, WorkloadError> {
+        let security_bits = dense
+            .security_report()
+            .bits()
+            .min(ring_switch::soundness_bits(Ghash128::ORDER_BITS));
+        let pcs = RingSwitched::new(dense);
+        let (words, claims) = self.statement();
+
+        let start = Instant::now();
+        let (commitment, data) = pcs.commit(&words);
+        let commit = start.elapsed();
+
+        let start = Instant::now();
+        let mut transcript = Sha256ProverTranscript::new(DOMAIN);
+        pcs.send_commitment("commitment", &commitment, &mut transcript);
+        pcs.open(&data, &claims, &mut transcript);
+        let proof = transcript.into_proof();
+        let open = start.elapsed();
+        drop(data);
+
+        let start = Instant::now();
+        let mut transcript = Sha256VerifierTranscript::new(DOMAIN, &proof);
+        let verified = pcs
+            .recv_commitment("commitment", &mut transcript)
+            .and_then(|c| pcs.verify(&c, &claims, &mut transcript))
+            .and_then(|()| transcript.finish().map_err(VerifyError::from));
+        let verify = start.elapsed();
+        verified?;
+
+        Ok(PcsRow {
+            kind,
+            log_bits: self.log_bits,
+            commit,
+            open,
+            verify,
+            proof_bytes: proof.len(),
+            security_bits,
+        })
+    }
+}

@@ -1,8 +1,11 @@
-//! Ring-switched Ligerito (fast preset, Johnson regime, 100 bits) on Boolean polynomials:
-//! commit, open and verify, with 1 and 2 threads; proof size and peak memory go to stderr.
+//! Every polynomial commitment on Boolean polynomials through ring-switching, at 100 bits:
+//! Ligerito (fast preset, Johnson regime) and FRI-Binius (rate ½, unique decoding). Commit,
+//! open and verify with 1 and 2 threads; proof size and peak memory go to stderr.
 //!
-//! `cargo bench --bench pcs` runs 2^24 and 2^27 bits; `PCS_BENCH_LOG_BITS=24,27,30` picks the
-//! sizes, `PCS_BENCH_PRESET=slim` the slim preset.
+//! `cargo bench --bench pcs` runs 2^24 and 2^28 bits; `PCS_BENCH_LOG_BITS=24,27,30` picks the
+//! sizes, `PCS_BENCH_PCS=ligerito,fri` the schemes, `PCS_BENCH_PRESET=slim` Ligerito's slim
+//! preset. Peak memory is the process's high-water mark so far (run one scheme and size per
+//! process for a per-scheme figure, or use `flockwork compare pcs`).
 
 use std::time::Duration;
 
@@ -10,20 +13,19 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use flockwork_core::{Claim, PolynomialCommitment};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::{RingSwitched, evaluate_packed};
-use flockwork_pcs::{Ligerito, Preset, Regime};
+use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{FriBinius, Ligerito, Preset, Regime};
 use flockwork_testkit::seeded_vec;
 use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
     Transcript, VerifierTranscript,
 };
 
-type Pcs = RingSwitched<Ligerito<Ghash128, sha2::Sha256>>;
-
 const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("bench/pcs", b"");
 
 fn sizes() -> Vec<usize> {
     std::env::var("PCS_BENCH_LOG_BITS")
-        .unwrap_or_else(|_| "24,27".into())
+        .unwrap_or_else(|_| "24,28".into())
         .split(',')
         .filter_map(|s| s.trim().parse().ok())
         .collect()
@@ -60,7 +62,11 @@ fn statement(log_bits: usize) -> (Vec<u128>, Vec<Claim<Ghash128>>) {
     (words, claims)
 }
 
-fn prove(pcs: &Pcs, words: &[u128], claims: &[Claim<Ghash128>]) -> (Vec<u8>, Vec<u8>) {
+fn prove<P: ConfiguredCommitment<Ghash128, Commitment = Vec<u8>>>(
+    pcs: &RingSwitched<P>,
+    words: &[u128],
+    claims: &[Claim<Ghash128>],
+) -> (Vec<u8>, Vec<u8>) {
     let (root, data) = pcs.commit(words);
     let mut transcript = Sha256ProverTranscript::new(DOMAIN);
     transcript.public_bytes("root", &root);
@@ -68,7 +74,12 @@ fn prove(pcs: &Pcs, words: &[u128], claims: &[Claim<Ghash128>]) -> (Vec<u8>, Vec
     (root, transcript.into_proof())
 }
 
-fn verify(pcs: &Pcs, root: &Vec<u8>, claims: &[Claim<Ghash128>], proof: &[u8]) {
+fn verify<P: ConfiguredCommitment<Ghash128, Commitment = Vec<u8>>>(
+    pcs: &RingSwitched<P>,
+    root: &Vec<u8>,
+    claims: &[Claim<Ghash128>],
+    proof: &[u8],
+) {
     let mut transcript = Sha256VerifierTranscript::new(DOMAIN, proof);
     transcript.public_bytes("root", root);
     pcs.verify(root, claims, &mut transcript)
@@ -76,53 +87,86 @@ fn verify(pcs: &Pcs, root: &Vec<u8>, claims: &[Claim<Ghash128>], proof: &[u8]) {
     transcript.finish().expect("no trailing bytes");
 }
 
+fn schemes() -> Vec<String> {
+    std::env::var("PCS_BENCH_PCS")
+        .unwrap_or_else(|_| "ligerito,fri".into())
+        .split(',')
+        .map(|s| s.trim().to_owned())
+        .collect()
+}
+
 fn bench_pcs(c: &mut Criterion) {
     for log_bits in sizes() {
-        let inner =
-            Ligerito::with_preset(log_bits - 7, 100, preset(), Regime::Johnson { eta: 0.02 })
-                .expect("preset");
-        eprintln!(
-            "2^{log_bits} bits, {:?}:\n{}",
-            preset(),
-            inner.config().security_report()
-        );
-        let pcs = RingSwitched::new(inner);
-        let (words, claims) = statement(log_bits);
-        for threads in [1usize, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("pool");
-            let mut group = c.benchmark_group(format!("pcs/ring-switched-ligerito/{threads}t"));
-            group.sample_size(10);
-            group.measurement_time(Duration::from_secs(5));
-            group.bench_function(BenchmarkId::new("commit", log_bits), |b| {
-                b.iter(|| pool.install(|| pcs.commit(&words)));
-            });
-            let (root, data) = pool.install(|| pcs.commit(&words));
-            group.bench_function(BenchmarkId::new("open", log_bits), |b| {
-                b.iter(|| {
-                    pool.install(|| {
-                        let mut transcript = Sha256ProverTranscript::new(DOMAIN);
-                        transcript.public_bytes("root", &root);
-                        pcs.open(&data, &claims, &mut transcript);
-                        transcript.into_proof()
-                    })
-                });
-            });
-            drop(data);
-            let (root, proof) = pool.install(|| prove(&pcs, &words, &claims));
-            group.bench_function(BenchmarkId::new("verify", log_bits), |b| {
-                b.iter(|| verify(&pcs, &root, &claims, &proof));
-            });
-            group.finish();
-            eprintln!(
-                "2^{log_bits} bits, {threads} thread(s): proof {} bytes ({:.1} KiB), peak RSS so far {} MiB",
-                proof.len(),
-                proof.len() as f64 / 1024.0,
-                peak_mib().map_or("?".into(), |m| m.to_string())
-            );
+        for scheme in schemes() {
+            match scheme.as_str() {
+                "ligerito" => bench_scheme(
+                    c,
+                    "ligerito",
+                    Ligerito::<Ghash128, sha2::Sha256>::with_preset(
+                        log_bits - 7,
+                        100,
+                        preset(),
+                        Regime::Johnson { eta: 0.02 },
+                    )
+                    .expect("preset"),
+                    log_bits,
+                ),
+                "fri" => bench_scheme(
+                    c,
+                    "fri",
+                    FriBinius::<Ghash128, sha2::Sha256>::with_security(log_bits - 7, 100, 1)
+                        .expect("parameters"),
+                    log_bits,
+                ),
+                other => panic!("unknown scheme {other} in PCS_BENCH_PCS"),
+            }
         }
+    }
+}
+
+fn bench_scheme<P: ConfiguredCommitment<Ghash128, Commitment = Vec<u8>>>(
+    c: &mut Criterion,
+    name: &str,
+    inner: P,
+    log_bits: usize,
+) {
+    eprintln!("{name}, 2^{log_bits} bits:\n{}", inner.security_report());
+    let pcs = RingSwitched::new(inner);
+    let (words, claims) = statement(log_bits);
+    for threads in [1usize, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("pool");
+        let mut group = c.benchmark_group(format!("pcs/ring-switched-{name}/{threads}t"));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(5));
+        group.bench_function(BenchmarkId::new("commit", log_bits), |b| {
+            b.iter(|| pool.install(|| pcs.commit(&words)));
+        });
+        let (root, data) = pool.install(|| pcs.commit(&words));
+        group.bench_function(BenchmarkId::new("open", log_bits), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    let mut transcript = Sha256ProverTranscript::new(DOMAIN);
+                    transcript.public_bytes("root", &root);
+                    pcs.open(&data, &claims, &mut transcript);
+                    transcript.into_proof()
+                })
+            });
+        });
+        drop(data);
+        let (root, proof) = pool.install(|| prove(&pcs, &words, &claims));
+        group.bench_function(BenchmarkId::new("verify", log_bits), |b| {
+            b.iter(|| verify(&pcs, &root, &claims, &proof));
+        });
+        group.finish();
+        eprintln!(
+            "{name}, 2^{log_bits} bits, {threads} thread(s): proof {} bytes ({:.1} KiB), peak RSS so far {} MiB",
+            proof.len(),
+            proof.len() as f64 / 1024.0,
+            peak_mib().map_or("?".into(), |m| m.to_string())
+        );
     }
 }
 

@@ -6,10 +6,15 @@ use std::time::{Duration, Instant};
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
+use flockwork_core::circuit::R1csLowering;
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::FriBinius;
+use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_r1cs::{Flock, FlockConfig, SoundnessReport, Statement, Timings};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
+use crate::compare::PcsKind;
 use crate::workload::WorkloadError;
 
 /// The hash compressions the batch prover ships with.
@@ -47,7 +52,9 @@ pub struct FlockWorkload {
     pub log_instances: usize,
     /// Seed of the chain's data.
     pub seed: u64,
-    /// Prover configuration.
+    /// The dense commitment under ring-switching.
+    pub pcs: PcsKind,
+    /// Prover configuration (security target; Ligerito's preset and regime).
     pub config: FlockConfig,
 }
 
@@ -72,6 +79,10 @@ pub struct FlockReport {
     pub soundness: SoundnessReport,
     /// Native single-core compressions per second (portable implementation).
     pub native_per_sec: f64,
+    /// The statement proved (the chain's end points).
+    pub statement: Statement,
+    /// The proof.
+    pub proof: Vec<u8>,
 }
 
 impl FlockReport {
@@ -154,14 +165,32 @@ impl FlockWorkload {
         native_per_sec: f64,
     ) -> Result<FlockReport, WorkloadError> {
         let clock = Instant::now();
-        let flock = Flock::with_chain(
-            gadget,
-            self.log_instances,
-            G::STATE_IN,
-            G::STATE_OUT,
-            self.config,
-        )
-        .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+        match self.pcs {
+            PcsKind::Ligerito => {
+                let flock = Flock::new(gadget, self.log_instances, self.config)
+                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+                self.prove_chain(flock, clock, init, data, native_per_sec)
+            }
+            PcsKind::Fri => {
+                let dense = fri_for(&gadget, self.log_instances, self.config.target_bits)?;
+                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config)
+                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+                self.prove_chain(flock, clock, init, data, native_per_sec)
+            }
+        }
+    }
+
+    fn prove_chain<G: ChainStep, P: ConfiguredCommitment<Ghash128>>(
+        &self,
+        flock: Flock<G, P>,
+        clock: Instant,
+        init: G::State,
+        data: &[G::Data],
+        native_per_sec: f64,
+    ) -> Result<FlockReport, WorkloadError> {
+        let flock = flock
+            .chained(G::STATE_IN, G::STATE_OUT)
+            .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
         let setup = clock.elapsed();
         let clock = Instant::now();
         let chain = chain_witness(flock.gadget(), init, data, true);
@@ -191,8 +220,25 @@ impl FlockWorkload {
             proof_bytes: proof.len(),
             soundness: flock.soundness(),
             native_per_sec,
+            statement,
+            proof: proof.into_bytes(),
         })
     }
+}
+
+/// FRI-Binius for the packed witness of `2^log_instances` instances of `gadget` (`m − 7`
+/// variables), one bit above `target_bits` like the Ligerito default.
+///
+/// # Errors
+/// [`WorkloadError::InvalidParameters`] if no schedule reaches the target.
+pub fn fri_for<G: flockwork_core::circuit::Gadget>(
+    gadget: &G,
+    log_instances: usize,
+    target_bits: u32,
+) -> Result<FriBinius<Ghash128, sha2::Sha256>, WorkloadError> {
+    let vars = R1csLowering::new(gadget).log_block() + log_instances - 7;
+    FriBinius::with_security(vars, target_bits + 1, 1)
+        .map_err(|e| WorkloadError::InvalidParameters(format!("fri: {e}")))
 }
 
 /// Native compressions per second on one core: runs `step` on a chained state for at least

@@ -15,6 +15,7 @@
 //! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
+//! | [`proof_file`] | this crate | the self-describing proof file of `flockwork prove --out` / `flockwork verify` |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
 //! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS |
 //! | [`flock`] | this crate | timed, verified batch-hashing runs against the native baseline |
@@ -38,4 +39,5 @@ pub use flockwork_transcript as transcript;
 pub mod compare;
 pub mod flock;
 pub mod prelude;
+pub mod proof_file;
 pub mod workload;

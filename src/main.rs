@@ -48,7 +48,21 @@ enum Command {
         /// Ligerito profile: fast (rate 1/2, bigger proofs) or slim (rate 1/4, grinding).
         #[arg(long, value_enum, default_value_t = ProfileArg::Fast)]
         profile: ProfileArg,
+        /// The dense polynomial commitment under ring-switching.
+        #[arg(long, value_enum, default_value_t = PcsArg::Ligerito)]
+        pcs: PcsArg,
+        /// Write the proof and its statement to this file (check it with `flockwork verify`).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
         /// Print one JSON object instead of the report.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a proof file written by `flockwork prove --out`.
+    Verify {
+        /// The proof file.
+        file: std::path::PathBuf,
+        /// Print one JSON object instead of a sentence.
         #[arg(long)]
         json: bool,
     },
@@ -286,13 +300,27 @@ fn peak_memory_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
-fn prove_chain(
+/// The options of `flockwork prove`.
+struct ProveArgs {
     hash: HashArg,
     log_instances: usize,
     seed: u64,
     profile: ProfileArg,
+    pcs: PcsArg,
+    out: Option<std::path::PathBuf>,
     json: bool,
-) -> Result<(), WorkloadError> {
+}
+
+fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
+    let ProveArgs {
+        hash,
+        log_instances,
+        seed,
+        profile,
+        pcs,
+        out,
+        json,
+    } = args;
     use flockwork::flock::{FlockWorkload, HashKind};
     let hash = match hash {
         HashArg::Sha256 => HashKind::Sha256,
@@ -317,16 +345,34 @@ fn prove_chain(
         hash,
         log_instances,
         seed,
+        pcs: pcs.kind(),
         config,
     };
     let r = workload.run()?;
     let peak = peak_memory_mib().unwrap_or(f64::NAN);
+    if let Some(path) = &out {
+        let file = flockwork::proof_file::ProofFile {
+            hash: r.hash,
+            pcs: workload.pcs,
+            preset: config.preset,
+            log_instances,
+            target_bits: config.target_bits,
+            statement: r.statement.clone(),
+            proof: r.proof.clone(),
+        };
+        std::fs::write(path, file.to_bytes())
+            .map_err(|e| WorkloadError::Failed(format!("cannot write {}: {e}", path.display())))?;
+        if !json {
+            eprintln!("proof written to {}", path.display());
+        }
+    }
     if json {
         let t = &r.timings;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         println!(
-            "{{\"hash\":\"{}\",\"log_instances\":{},\"threads\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"threads\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
+            workload.pcs.name(),
             r.log_instances,
             rayon::current_num_threads(),
             r.num_vars,
@@ -347,10 +393,11 @@ fn prove_chain(
         );
     } else {
         println!(
-            "{} × 2^{} (m = {}), {} thread(s)",
+            "{} × 2^{} (m = {}), {} over ring-switching, {} thread(s)",
             r.hash.name(),
             r.log_instances,
             r.num_vars,
+            workload.pcs.name(),
             rayon::current_num_threads()
         );
         println!("prover breakdown:\n{}", r.timings);
@@ -458,14 +505,14 @@ fn measure_in_worker(
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(WorkloadError::InvalidParameters(
+        return Err(WorkloadError::Failed(
             stderr.trim().trim_start_matches("error: ").to_owned(),
         ));
     }
     stdout
         .lines()
         .find_map(|l| parse_worker_line(l, pcs.kind(), comparison.log_bits))
-        .ok_or_else(|| WorkloadError::InvalidParameters("the worker printed no result".into()))
+        .ok_or_else(|| WorkloadError::Failed("the worker printed no result".into()))
 }
 
 fn compare_pcs(
@@ -552,6 +599,39 @@ fn compare_pcs(
     Ok(())
 }
 
+fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> {
+    use flockwork::proof_file::ProofFile;
+    let bytes = std::fs::read(path)
+        .map_err(|e| WorkloadError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let reject = |e: flockwork::proof_file::ProofFileError| {
+        WorkloadError::Failed(format!("{}: {e}", path.display()))
+    };
+    let file = ProofFile::from_bytes(&bytes).map_err(reject)?;
+    let clock = std::time::Instant::now();
+    file.verify().map_err(reject)?;
+    let elapsed = clock.elapsed().as_secs_f64() * 1e3;
+    if json {
+        println!(
+            "{{\"valid\":true,\"hash\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"proof_bytes\":{},\"verify_ms\":{elapsed:.3}}}",
+            file.hash.name(),
+            file.pcs.name(),
+            file.log_instances,
+            file.proof.len()
+        );
+    } else {
+        println!(
+            "valid: a chain of 2^{} {} compressions ({} over ring-switching, {} bits targeted), \
+             {:.1} KiB, verified in {elapsed:.2} ms",
+            file.log_instances,
+            file.hash.name(),
+            file.pcs.name(),
+            file.target_bits,
+            file.proof.len() as f64 / 1024.0
+        );
+    }
+    Ok(())
+}
+
 fn tour(vars: usize) -> Result<(), WorkloadError> {
     println!(
         "flockwork tour: Σ_x eq(r,x)·P0(x)·P1(x)·P2(x) over 2^{vars} points, proved and \
@@ -593,6 +673,7 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
             hash,
             log_instances: k,
             seed: 1,
+            pcs: flockwork::compare::PcsKind::Ligerito,
             config: flockwork::r1cs::FlockConfig::default(),
         }
         .run()?;
@@ -637,8 +718,19 @@ fn main() -> ExitCode {
             log_instances,
             seed,
             profile,
+            pcs,
+            out,
             json,
-        } => prove_chain(hash, log_instances, seed, profile, json),
+        } => prove_chain(ProveArgs {
+            hash,
+            log_instances,
+            seed,
+            profile,
+            pcs,
+            out,
+            json,
+        }),
+        Command::Verify { file, json } => verify_file(&file, json),
         Command::Compare {
             what:
                 CompareWhat::Pcs {

@@ -34,6 +34,10 @@ pub enum WorkloadError {
         /// The budget.
         budget_mib: u64,
     },
+    /// A tool-level failure with its own message (unreadable files, rejected proof files,
+    /// failed worker processes).
+    #[error("{0}")]
+    Failed(String),
     /// The verifier rejected the honest proof: a bug, reported rather than hidden.
     #[error("the verifier rejected the proof: {0}")]
     Rejected(#[from] VerifyError),

@@ -131,3 +131,63 @@ fn compare_pcs_rejects_bad_input_clearly() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for pcs in ["ligerito", "fri"] {
+        let path = dir.join(format!("{pcs}.bin"));
+        let p = path.to_str().unwrap();
+        let out = flockwork(&[
+            "prove",
+            "--hash",
+            "blake3",
+            "--log-instances",
+            "3",
+            "--pcs",
+            pcs,
+            "--out",
+            p,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains(&format!("\"pcs\":\"{pcs}\"")));
+        let out = flockwork(&["verify", p]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).starts_with("valid: "), "{}", stdout(&out));
+
+        let bytes = std::fs::read(&path).unwrap();
+        let bad = |name: &str, bytes: &[u8], message: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let out = flockwork(&["verify", path.to_str().unwrap()]);
+            assert!(!out.status.success(), "{name} accepted");
+            let err = stderr(&out);
+            assert!(err.contains(message), "{name}: {err}");
+            assert!(!err.contains("panicked"), "{name}: {err}");
+        };
+        bad("truncated.bin", &bytes[..bytes.len() - 1], "truncated");
+        let mut flipped = bytes.clone();
+        let middle = flipped.len() / 2;
+        flipped[middle] ^= 1;
+        bad("flipped.bin", &flipped, "rejected");
+        let mut version = bytes.clone();
+        version[4] = 9;
+        bad("version.bin", &version, "version 9 is not supported");
+        let mut statement = bytes.clone();
+        statement[20] ^= 1; // a word of the chain's start state
+        bad("statement.bin", &statement, "rejected");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        bad("longer.bin", &longer, "unexpected bytes after the proof");
+        bad("magic.bin", b"not a proof", "bad magic");
+    }
+    let out = flockwork(&["verify", dir.join("missing.bin").to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("cannot read"));
+    let out = flockwork(&["prove", "--pcs", "nonsense"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("possible values"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -10,6 +10,7 @@
 //! | [`radix2`] | [`Radix2Ntt`]: the radix-2 NTT over FFT-friendly prime fields, bit-reversed output, interleaved over rows |
 //! | [`foldable`] | [`FoldableCode`]: the foldable Reed–Solomon codes of FRI-Binius ([`foldable::BinaryRs`]) and BaseFold ([`foldable::Radix2Rs`]) |
 //! | [`kernels`] | [`NttField`]: the row kernels (`u += t·v`) with a batched GHASH path |
+//! | [`raa`] | [`Raa`]: interleaved repeat–accumulate–accumulate codes over `F2` (XOR-only encoding, seeded permutations, `O(n)` transpose) |
 //!
 //! ## Conventions
 //!
@@ -34,6 +35,7 @@ pub mod foldable;
 pub mod kernels;
 pub mod ntt;
 mod parallel;
+pub mod raa;
 pub mod radix2;
 pub mod reed_solomon;
 pub mod subspace;
@@ -41,6 +43,7 @@ pub mod subspace;
 pub use foldable::{BinaryRs, FoldableCode, Radix2Rs};
 pub use kernels::NttField;
 pub use ntt::AdditiveNtt;
+pub use raa::Raa;
 pub use radix2::Radix2Ntt;
 pub use reed_solomon::ReedSolomon;
 pub use subspace::SubspaceBasis;

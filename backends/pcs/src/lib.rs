@@ -7,6 +7,7 @@
 //! | [`merkle`] | Merkle trees over any [`digest::Digest`]: row leaves, leaf/node domain separation, de-duplicated multi-openings |
 //! | [`ligerito`] | [`Ligerito`]: the multi-level Reed–Solomon + sumcheck commitment, parameter selector and security report |
 //! | [`fri`] | [`Fri`]: the FRI-based multilinear commitment (BaseFold / FRI-Binius) over any foldable code: [`FriBinius`] for binary fields, [`BaseFold`] for FFT-friendly prime fields |
+//! | [`blaze`] | [`Blaze`]: Ligerito with an interleaved RAA code at level 0 (Blaze-style, XOR-only commit), parameter selector and security report |
 //! | [`ring_switch`] | [`ring_switch::RingSwitched`]: Boolean polynomials through any dense GF(2^128) commitment (Diamond–Posen ring-switching) |
 //! | [`security`] | the proximity regimes, per-query and per-fold soundness formulas, [`security::SecurityReport`] |
 //! | [`conformance`] | the conformance suite every commitment runs: honest batches accept; tampered claims and proofs reject, never panic |
@@ -65,6 +66,7 @@
 //!   1987 (hash trees).
 #![forbid(unsafe_code)]
 
+pub mod blaze;
 pub mod conformance;
 pub mod fri;
 pub mod ligerito;
@@ -74,5 +76,6 @@ pub mod ring_switch;
 pub mod security;
 mod sumcheck;
 
+pub use blaze::{Blaze, BlazeConfig, BlazeOptions};
 pub use fri::{BaseFold, Fri, FriBinius, FriConfig};
 pub use ligerito::{Ligerito, LigeritoConfig, Preset, Regime};

@@ -1,0 +1,140 @@
+//! Commit / open / verify timings of the Blaze-style commitment against Ligerito at one
+//! size, with proof sizes and the Blaze security report.
+//!
+//! ```text
+//! cargo run --release -p flockwork-pcs --example blaze_commit -- [num_vars]   # default 21
+//! ```
+//!
+//! A measurement tool, not a benchmark suite: one run per phase, wall-clock times.
+
+use std::time::Instant;
+
+use flockwork_codes::{Raa, ReedSolomon};
+use flockwork_core::{Claim, MultilinearPoly, PolynomialCommitment};
+use flockwork_field_binary::Ghash128;
+use flockwork_pcs::blaze::DEFAULT_SEED;
+use flockwork_pcs::merkle::MerkleTree;
+use flockwork_pcs::{Blaze, Ligerito, Preset, Regime};
+use flockwork_transcript::{
+    DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
+    VerifierTranscript,
+};
+
+type Sha = sha2::Sha256;
+
+/// Commits, opens one evaluation claim and verifies; prints the times and the proof size.
+fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
+    name: &str,
+    pcs: &P,
+    evals: &[Ghash128],
+    point: &[Ghash128],
+    value: Ghash128,
+) {
+    let domain = DomainSeparator::new("example/blaze-commit", b"");
+    let start = Instant::now();
+    let (commitment, data) = pcs.commit(evals);
+    let commit = start.elapsed();
+    let claims = [Claim::evaluation(point.to_vec(), value)];
+    let start = Instant::now();
+    let mut prover = Sha256ProverTranscript::new(domain);
+    pcs.open(&data, &claims, &mut prover);
+    let proof = prover.into_proof();
+    let open = start.elapsed();
+    let start = Instant::now();
+    let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
+    pcs.verify(&commitment, &claims, &mut verifier)
+        .expect("honest proof");
+    verifier.finish().expect("no trailing bytes");
+    let verify = start.elapsed();
+    println!(
+        "{name:<28} commit {:>8.1} ms   open {:>8.1} ms   verify {:>7.2} ms   proof {:>8} B",
+        commit.as_secs_f64() * 1e3,
+        open.as_secs_f64() * 1e3,
+        verify.as_secs_f64() * 1e3,
+        proof.len()
+    );
+}
+
+fn main() {
+    let num_vars: usize = std::env::args()
+        .nth(1)
+        .map_or(21, |a| a.parse().expect("num_vars"));
+    let evals = flockwork_testkit::seeded_vec::<Ghash128>(1, 1 << num_vars);
+    let point = flockwork_testkit::seeded_vec::<Ghash128>(2, num_vars);
+    let value = MultilinearPoly::new(evals.clone()).evaluate(&point);
+    println!(
+        "2^{num_vars} GF(2^128) elements ({} MiB), {} hardware threads",
+        (16usize << num_vars) >> 20,
+        rayon_threads()
+    );
+
+    let start = Instant::now();
+    let blaze = Blaze::<Ghash128, Sha>::with_security(num_vars, 100).expect("parameters");
+    println!(
+        "Blaze setup (permutations) {:.1} ms",
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    let raa_config = &blaze.config().raa;
+    println!(
+        "level 0: k0 = {}, rate 2^-{}, {} queries, assumed distance {}",
+        raa_config.log_cols, raa_config.log_inv_rate, raa_config.num_queries, raa_config.distance
+    );
+    println!("{}", blaze.security_report());
+    // The two halves of the Blaze commit: the XOR-only encoding and the Merkle tree.
+    let width = 1 << blaze.config().raa.log_cols;
+    let start = Instant::now();
+    let codeword = blaze.raa().encode(&evals, width);
+    let encode = start.elapsed();
+    let start = Instant::now();
+    let tree = MerkleTree::<Sha>::new(&codeword, width);
+    let merkle = start.elapsed();
+    drop((codeword, tree));
+    println!(
+        "Blaze commit = RAA encode {:.1} ms + Merkle tree {:.1} ms",
+        encode.as_secs_f64() * 1e3,
+        merkle.as_secs_f64() * 1e3
+    );
+    // The encoders alone, at Ligerito's level-0 shape (2^6 columns).
+    for log_inv_rate in [1, 2] {
+        let rs = ReedSolomon::<Ghash128>::new(num_vars - 6, log_inv_rate);
+        let start = Instant::now();
+        let codeword = rs.encode(&evals, 64);
+        println!(
+            "Reed–Solomon encode, rate 2^-{log_inv_rate}, 64 columns: {:.1} ms",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+        drop(codeword);
+    }
+    let raa = Raa::new(num_vars - 6, 2, DEFAULT_SEED);
+    let start = Instant::now();
+    let codeword = raa.encode(&evals, 64);
+    println!(
+        "RAA encode, rate 2^-2, 64 columns: {:.1} ms",
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    drop(codeword);
+
+    run("Blaze (default profile)", &blaze, &evals, &point, value);
+    for (name, preset, regime) in [
+        (
+            "Ligerito fast, Johnson",
+            Preset::Fast,
+            Regime::Johnson { eta: 0.02 },
+        ),
+        ("Ligerito fast, UDR", Preset::Fast, Regime::UniqueDecoding),
+        (
+            "Ligerito slim, Johnson",
+            Preset::Slim,
+            Regime::Johnson { eta: 0.02 },
+        ),
+    ] {
+        let ligerito = Ligerito::<Ghash128, Sha>::with_preset(num_vars, 100, preset, regime)
+            .expect("parameters");
+        run(name, &ligerito, &evals, &point, value);
+    }
+}
+
+/// The hardware threads (the default size of the rayon pool).
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}

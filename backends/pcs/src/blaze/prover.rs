@@ -1,0 +1,150 @@
+//! The Blaze-style prover (steps in the [module docs](super)).
+
+use digest::Digest;
+use flockwork_codes::NttField;
+use flockwork_core::eq_table;
+use flockwork_core::pcs::{BatchedClaims, Claim, absorb_claims};
+use flockwork_transcript::ProverTranscript;
+
+use super::{
+    Blaze, BlazeProverData, CommittedLevel, LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT,
+    LABEL_OOD_VALUE, LABEL_QUERY_POW, LABEL_ROOT, LABEL_ROWS, LABELS, absorb_level, absorb_params,
+    fold_row, sample_queries,
+};
+use crate::sumcheck::{self, ProverState};
+
+/// Proves `claims` (see [`flockwork_core::PolynomialCommitment::open`]).
+pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
+    pcs: &Blaze<F, D>,
+    data: &BlazeProverData<F, D>,
+    claims: &[Claim<F>],
+    transcript: &mut T,
+) {
+    let config = &pcs.config;
+    flockwork_core::pcs::check_claim_shapes(claims, config.num_vars)
+        .expect("claims must be non-empty and have ℓ variables");
+    absorb_params(transcript, config);
+    absorb_claims(claims, transcript);
+    let batched = BatchedClaims::squeeze(claims, transcript);
+    let mut b = vec![F::ZERO; data.evals.len()];
+    batched.accumulate_table(&mut b);
+    let mut state = ProverState::new(&data.evals, b, batched.value());
+    let mut committed: Option<CommittedLevel<F, D>> = None;
+    let last = config.num_levels() - 1;
+    for i in 0..=last {
+        let level = config.level(i);
+        absorb_level(transcript, i, &level);
+        let current = committed.as_ref().unwrap_or(&data.level);
+        let start = state.point.len();
+        for _ in 0..level.log_cols {
+            state.round(LABELS, level.fold_pow_bits, transcript);
+        }
+        let mut glue: Vec<Claim<F>> = Vec::new();
+        let next = if i < last {
+            let next = pcs.commit_level(i + 1, &state.v);
+            transcript.send_bytes(LABEL_ROOT, next.tree.root());
+            glue.extend(send_ood(
+                &state.v,
+                config.level(i + 1).ood_samples,
+                transcript,
+            ));
+            Some(next)
+        } else {
+            transcript.send_field(LABEL_FINAL, &state.v);
+            None
+        };
+        let width = 1usize << level.log_cols;
+        let (queries, rows) = send_queries(
+            current,
+            width,
+            config.effective_queries(i),
+            level.query_pow_bits,
+            transcript,
+        );
+        if i < last {
+            let eq = eq_table(&state.point[start..]);
+            let row_values: Vec<(usize, F)> = queries
+                .iter()
+                .zip(rows.chunks_exact(width))
+                .map(|(&j, row)| (j, fold_row(row, &eq)))
+                .collect();
+            glue_into(pcs, i, &mut state, &glue, &row_values, transcript);
+        }
+        committed = next;
+    }
+    let tail = state.v.len().trailing_zeros() as usize;
+    for _ in 0..tail {
+        state.round(LABELS, 0, transcript);
+    }
+}
+
+/// The query phase of one level: grinding, `count` distinct rows drawn from the transcript,
+/// the rows sent, their Merkle multi-opening hinted. Returns the row indices and the rows.
+fn send_queries<F: NttField, D: Digest, T: ProverTranscript>(
+    level: &CommittedLevel<F, D>,
+    width: usize,
+    count: usize,
+    pow_bits: u32,
+    transcript: &mut T,
+) -> (Vec<usize>, Vec<F>) {
+    transcript
+        .grind(LABEL_QUERY_POW, pow_bits)
+        .expect("grinding bits validated by the configuration");
+    let queries = sample_queries(transcript, level.codeword.len() / width, count);
+    let rows: Vec<F> = queries
+        .iter()
+        .flat_map(|&j| level.codeword[j * width..(j + 1) * width].iter().copied())
+        .collect();
+    transcript.send_field(LABEL_ROWS, &rows);
+    transcript.hint_bytes(&level.tree.open(&queries));
+    (queries, rows)
+}
+
+/// Out-of-domain samples of the polynomial `v`: squeezes each point, sends `v(ζ)` and returns
+/// the eq claims.
+fn send_ood<F: NttField, T: ProverTranscript>(
+    v: &[F],
+    samples: usize,
+    transcript: &mut T,
+) -> Vec<Claim<F>> {
+    let num_vars = v.len().trailing_zeros() as usize;
+    (0..samples)
+        .map(|_| {
+            let point = transcript.challenges::<F>(LABEL_OOD_POINT, num_vars);
+            let value = sumcheck::evaluate(v, &point);
+            transcript.send_field(LABEL_OOD_VALUE, &[value]);
+            Claim::evaluation(point, value)
+        })
+        .collect()
+}
+
+/// Glues the out-of-domain claims and the opened rows of level `i` into the running claim
+/// with powers of one challenge `γ` (OOD claims first, then rows in query order). The rows'
+/// weight is the transposed code of level `i` on the sparse vector of their coefficients
+/// (`RAAᵀ` at level 0).
+fn glue_into<F: NttField, D: Digest, T: ProverTranscript>(
+    pcs: &Blaze<F, D>,
+    i: usize,
+    state: &mut ProverState<'_, F>,
+    ood: &[Claim<F>],
+    rows: &[(usize, F)],
+    transcript: &mut T,
+) {
+    let gamma = transcript.challenge::<F>(LABEL_GLUE);
+    // `b` changes below: the message computed during the last fold is stale.
+    state.next_message = None;
+    let mut power = gamma;
+    for claim in ood {
+        claim.weight.accumulate_table(power, &mut state.b);
+        state.claim += power * claim.value;
+        power *= gamma;
+    }
+    let mut sparse = Vec::with_capacity(rows.len());
+    for &(j, value) in rows {
+        sparse.push((j, power));
+        state.claim += power * value;
+        power *= gamma;
+    }
+    let weight = pcs.transpose_encode_sparse(i, &sparse);
+    F::add_rows(&mut state.b, &weight);
+}

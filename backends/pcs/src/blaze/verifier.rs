@@ -1,0 +1,242 @@
+//! The Blaze-style verifier: scalar, sequential, and panic-free on any proof bytes. Every
+//! allocation is bounded by the configuration or by bytes already read. Its dominant cost is
+//! the dense level-0 weight `RAAᵀ(Σ_t γ^(t+1)·e_{j_t})` (`O(n_0)` additions) and the
+//! evaluation of its multilinear extension (`2^(ℓ−k_0)` products).
+
+use digest::Digest;
+use flockwork_codes::NttField;
+use flockwork_core::pcs::{BatchedClaims, Claim, absorb_claims, check_claim_shapes};
+use flockwork_core::{MultilinearPoly, VerifyError, eq_eval, eq_table};
+use flockwork_transcript::VerifierTranscript;
+
+use super::{
+    Blaze, LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT, LABEL_OOD_VALUE, LABEL_QUERY_POW, LABEL_ROOT,
+    LABEL_ROWS, LABELS, absorb_level, absorb_params, fold_row, sample_queries,
+};
+use crate::merkle::{digest_len, hash_leaf, sibling_count, verify_opening};
+use crate::sumcheck::VerifierState;
+
+/// A weight glued into the running claim after level `level`'s queries, acting on the last
+/// `vars` variables with coefficient `coeff`.
+struct GlueTerm<F> {
+    coeff: F,
+    vars: usize,
+    kind: GlueKind<F>,
+}
+
+enum GlueKind<F> {
+    /// `eq(ζ, ·)` of an out-of-domain sample.
+    Ood(Vec<F>),
+    /// Row `row` of the RAA generator (level 0): evaluated densely, all rows at once.
+    RaaRow(usize),
+    /// The Reed–Solomon generator row of codeword position `row` of level `level ≥ 1`.
+    RsRow { level: usize, row: usize },
+}
+
+/// Verifies `claims` (see [`flockwork_core::PolynomialCommitment::verify`]).
+pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
+    pcs: &Blaze<F, D>,
+    commitment: &[u8],
+    claims: &[Claim<F>],
+    transcript: &mut T,
+) -> Result<(), VerifyError> {
+    let config = &pcs.config;
+    check_claim_shapes(claims, config.num_vars)?;
+    if commitment.len() != digest_len::<D>() {
+        return Err(VerifyError::MalformedCommitment);
+    }
+    absorb_params(transcript, config);
+    absorb_claims(claims, transcript);
+    let batched = BatchedClaims::squeeze(claims, transcript);
+    let mut state = VerifierState {
+        claim: batched.value(),
+        point: Vec::new(),
+    };
+    let mut glued: Vec<GlueTerm<F>> = Vec::new();
+    let mut root = commitment.to_vec();
+    let mut final_message = Vec::new();
+    let last = config.num_levels() - 1;
+    for i in 0..=last {
+        let level = config.level(i);
+        absorb_level(transcript, i, &level);
+        let start = state.point.len();
+        for _ in 0..level.log_cols {
+            state.round(LABELS, level.fold_pow_bits, transcript)?;
+        }
+        let next_vars = config.level_vars(i + 1);
+        let mut ood = Vec::new();
+        let next_root = if i < last {
+            let next = transcript
+                .recv_bytes(LABEL_ROOT, digest_len::<D>())?
+                .to_vec();
+            ood = recv_ood(next_vars, config.level(i + 1).ood_samples, transcript)?;
+            Some(next)
+        } else {
+            final_message = transcript.recv_field::<F>(LABEL_FINAL, 1 << next_vars)?;
+            None
+        };
+        let width = 1usize << level.log_cols;
+        let (queries, rows) = recv_queries::<F, D, T>(
+            &root,
+            config.level_block_log(i),
+            width,
+            config.effective_queries(i),
+            level.query_pow_bits,
+            transcript,
+        )?;
+        let eq = eq_table(&state.point[start..]);
+        let values = rows.chunks_exact(width).map(|row| fold_row(row, &eq));
+        if i < last {
+            let rows = queries.iter().map(|&row| match i {
+                0 => GlueKind::RaaRow(row),
+                _ => GlueKind::RsRow { level: i, row },
+            });
+            let terms = ood
+                .into_iter()
+                .map(|(point, value)| (GlueKind::Ood(point), value))
+                .chain(rows.zip(values));
+            glue(&mut state, &mut glued, next_vars, terms, transcript);
+        } else {
+            check_final_rows(pcs, i, &final_message, &queries, values)?;
+        }
+        root = next_root.unwrap_or_default();
+    }
+    let final_vars = config.final_vars();
+    for _ in 0..final_vars {
+        state.round(LABELS, 0, transcript)?;
+    }
+    let point = &state.point;
+    let weight = final_weight(pcs, &batched, &glued, point)?;
+    let message = MultilinearPoly::new(final_message).evaluate(&point[point.len() - final_vars..]);
+    if state.claim != message * weight {
+        return Err(VerifyError::OpeningMismatch);
+    }
+    Ok(())
+}
+
+/// Glues new claims `(weight, value)` on the last `vars` variables into the running claim
+/// with the powers `γ, γ², …` of one challenge.
+fn glue<F: NttField, T: VerifierTranscript>(
+    state: &mut VerifierState<F>,
+    glued: &mut Vec<GlueTerm<F>>,
+    vars: usize,
+    terms: impl Iterator<Item = (GlueKind<F>, F)>,
+    transcript: &mut T,
+) {
+    let gamma = transcript.challenge::<F>(LABEL_GLUE);
+    let mut power = gamma;
+    for (kind, value) in terms {
+        state.claim += power * value;
+        glued.push(GlueTerm {
+            coeff: power,
+            vars,
+            kind,
+        });
+        power *= gamma;
+    }
+}
+
+/// The last level's proximity test: each folded opened row must equal the encoding of the
+/// clear final message at its position.
+fn check_final_rows<F: NttField, D: Digest>(
+    pcs: &Blaze<F, D>,
+    level: usize,
+    final_message: &[F],
+    queries: &[usize],
+    values: impl Iterator<Item = F>,
+) -> Result<(), VerifyError> {
+    let encoded = pcs.encode_level(level, final_message, 1);
+    for (&row, value) in queries.iter().zip(values) {
+        if encoded.get(row) != Some(&value) {
+            return Err(VerifyError::RowCheck { level, row });
+        }
+    }
+    Ok(())
+}
+
+/// `B(r*)`: the batched claim weights at the full point plus every glued term at its suffix.
+/// The level-0 rows are summed into one sparse vector whose `RAAᵀ` image is computed densely
+/// and evaluated once.
+fn final_weight<F: NttField, D: Digest>(
+    pcs: &Blaze<F, D>,
+    batched: &BatchedClaims<'_, F>,
+    glued: &[GlueTerm<F>],
+    point: &[F],
+) -> Result<F, VerifyError> {
+    let mut weight = batched
+        .evaluate(point)
+        .ok_or(VerifyError::OpeningMismatch)?;
+    let mut raa_rows: Vec<(usize, F)> = Vec::new();
+    let mut raa_vars = 0;
+    for term in glued {
+        let suffix = &point[point.len() - term.vars..];
+        let value = match &term.kind {
+            GlueKind::Ood(z) => eq_eval(z, suffix),
+            GlueKind::RaaRow(row) => {
+                raa_rows.push((*row, term.coeff));
+                raa_vars = term.vars;
+                continue;
+            }
+            GlueKind::RsRow { level, row } => pcs.codes[*level - 1]
+                .ntt()
+                .basis()
+                .generator_row_mle(*row as u64, suffix),
+        };
+        weight += term.coeff * value;
+    }
+    if !raa_rows.is_empty() {
+        let dense = pcs.raa.transpose_encode_sparse(&raa_rows);
+        let suffix = &point[point.len() - raa_vars..];
+        weight += MultilinearPoly::new(dense).evaluate(suffix);
+    }
+    Ok(weight)
+}
+
+/// The query phase of one level: checks the grinding, draws `count` distinct rows, reads them
+/// and checks their Merkle multi-opening against `root`. Returns the indices and the rows.
+fn recv_queries<F: NttField, D: Digest, T: VerifierTranscript>(
+    root: &[u8],
+    block_log: usize,
+    width: usize,
+    count: usize,
+    pow_bits: u32,
+    transcript: &mut T,
+) -> Result<(Vec<usize>, Vec<F>), VerifyError> {
+    transcript.check_grind(LABEL_QUERY_POW, pow_bits)?;
+    let queries = sample_queries(transcript, 1 << block_log, count);
+    let rows = transcript.recv_field::<F>(LABEL_ROWS, queries.len() * width)?;
+    check_merkle::<F, D, T>(root, block_log, &queries, &rows, width, transcript)?;
+    Ok((queries, rows))
+}
+
+/// Reads `samples` out-of-domain values of a polynomial in `vars` variables: the
+/// `(point, value)` pairs.
+fn recv_ood<F: NttField, T: VerifierTranscript>(
+    vars: usize,
+    samples: usize,
+    transcript: &mut T,
+) -> Result<Vec<(Vec<F>, F)>, VerifyError> {
+    (0..samples)
+        .map(|_| {
+            let point = transcript.challenges::<F>(LABEL_OOD_POINT, vars);
+            let value = transcript.recv_field::<F>(LABEL_OOD_VALUE, 1)?;
+            let value = value.first().copied().ok_or(VerifyError::OpeningMismatch)?;
+            Ok((point, value))
+        })
+        .collect()
+}
+
+/// Reads the multi-opening of the queried rows and checks it against `root`.
+fn check_merkle<F: NttField, D: Digest, T: VerifierTranscript>(
+    root: &[u8],
+    depth: usize,
+    queries: &[usize],
+    rows: &[F],
+    width: usize,
+    transcript: &mut T,
+) -> Result<(), VerifyError> {
+    let leaves = rows.chunks_exact(width).map(hash_leaf::<D, F>).collect();
+    let count = sibling_count(depth, queries).ok_or(VerifyError::MerklePath)?;
+    let siblings = transcript.hint_bytes(count * digest_len::<D>())?;
+    verify_opening::<D>(root, depth, queries, leaves, siblings)
+}

@@ -1,9 +1,10 @@
 //! Every polynomial commitment on Boolean polynomials through ring-switching, at 100 bits:
-//! Ligerito (fast preset, Johnson regime) and FRI-Binius (rate ½, unique decoding). Commit,
+//! Ligerito (fast preset, Johnson regime), FRI-Binius (rate ½, unique decoding) and the
+//! Blaze-style RAA commitment (rate ¼ level 0). Commit,
 //! open and verify with 1 and 2 threads; proof size and peak memory go to stderr.
 //!
 //! `cargo bench --bench pcs` runs 2^24 and 2^28 bits; `PCS_BENCH_LOG_BITS=24,27,30` picks the
-//! sizes, `PCS_BENCH_PCS=ligerito,fri` the schemes, `PCS_BENCH_PRESET=slim` Ligerito's slim
+//! sizes, `PCS_BENCH_PCS=ligerito,fri,blaze` the schemes, `PCS_BENCH_PRESET=slim` Ligerito's slim
 //! preset. Peak memory is the process's high-water mark so far (run one scheme and size per
 //! process for a per-scheme figure, or use `flockwork compare pcs`).
 
@@ -14,7 +15,7 @@ use flockwork_core::{Claim, PolynomialCommitment};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::{RingSwitched, evaluate_packed};
 use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_pcs::{FriBinius, Ligerito, Preset, Regime};
+use flockwork_pcs::{Blaze, FriBinius, Ligerito, Preset, Regime};
 use flockwork_testkit::seeded_vec;
 use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
@@ -89,7 +90,7 @@ fn verify<P: ConfiguredCommitment<Ghash128, Commitment = Vec<u8>>>(
 
 fn schemes() -> Vec<String> {
     std::env::var("PCS_BENCH_PCS")
-        .unwrap_or_else(|_| "ligerito,fri".into())
+        .unwrap_or_else(|_| "ligerito,fri,blaze".into())
         .split(',')
         .map(|s| s.trim().to_owned())
         .collect()
@@ -115,6 +116,13 @@ fn bench_pcs(c: &mut Criterion) {
                     c,
                     "fri",
                     FriBinius::<Ghash128, sha2::Sha256>::with_security(log_bits - 7, 100, 1)
+                        .expect("parameters"),
+                    log_bits,
+                ),
+                "blaze" => bench_scheme(
+                    c,
+                    "blaze",
+                    Blaze::<Ghash128, sha2::Sha256>::with_security(log_bits - 7, 100)
                         .expect("parameters"),
                     log_bits,
                 ),

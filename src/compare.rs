@@ -13,7 +13,7 @@ use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::{self, RingSwitched, evaluate_packed};
 use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_pcs::{FriBinius, Ligerito, Preset, Regime};
+use flockwork_pcs::{Blaze, FriBinius, Ligerito, Preset, Regime};
 use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
     VerifierTranscript,
@@ -30,11 +30,13 @@ pub enum PcsKind {
     Ligerito,
     /// FRI-Binius (BaseFold over the additive NTT), rate ½, unique decoding.
     Fri,
+    /// Blaze-style: interleaved RAA code (rate ¼) at level 0, Ligerito's levels below.
+    Blaze,
 }
 
 impl PcsKind {
     /// Every scheme.
-    pub const ALL: [Self; 2] = [Self::Ligerito, Self::Fri];
+    pub const ALL: [Self; 3] = [Self::Ligerito, Self::Fri, Self::Blaze];
 
     /// Short name.
     #[must_use]
@@ -42,6 +44,7 @@ impl PcsKind {
         match self {
             Self::Ligerito => "ligerito",
             Self::Fri => "fri",
+            Self::Blaze => "blaze",
         }
     }
 }
@@ -113,6 +116,11 @@ impl PcsComparison {
                 let pcs =
                     FriBinius::<Ghash128, sha2::Sha256>::with_security(vars, self.target_bits, 1)
                         .map_err(|e| setup(&e))?;
+                self.measure(kind, pcs)
+            }
+            PcsKind::Blaze => {
+                let pcs = Blaze::<Ghash128, sha2::Sha256>::with_security(vars, self.target_bits)
+                    .map_err(|e| setup(&e))?;
                 self.measure(kind, pcs)
             }
         }

@@ -8,8 +8,8 @@ use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::circuit::R1csLowering;
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::FriBinius;
 use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{Blaze, FriBinius};
 use flockwork_r1cs::{Flock, FlockConfig, SoundnessReport, Statement, Timings};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -177,6 +177,12 @@ impl FlockWorkload {
                     .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
                 self.prove_chain(flock, clock, init, data, native_per_sec)
             }
+            PcsKind::Blaze => {
+                let dense = blaze_for(&gadget, self.log_instances, self.config.target_bits)?;
+                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config)
+                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+                self.prove_chain(flock, clock, init, data, native_per_sec)
+            }
         }
     }
 
@@ -224,6 +230,21 @@ impl FlockWorkload {
             proof: proof.into_bytes(),
         })
     }
+}
+
+/// The Blaze-style commitment for the packed witness of `2^log_instances` instances of
+/// `gadget`, one bit above `target_bits`.
+///
+/// # Errors
+/// [`WorkloadError::InvalidParameters`] if no schedule reaches the target.
+pub fn blaze_for<G: flockwork_core::circuit::Gadget>(
+    gadget: &G,
+    log_instances: usize,
+    target_bits: u32,
+) -> Result<Blaze<Ghash128, sha2::Sha256>, WorkloadError> {
+    let vars = R1csLowering::new(gadget).log_block() + log_instances - 7;
+    Blaze::with_security(vars, target_bits + 1)
+        .map_err(|e| WorkloadError::InvalidParameters(format!("blaze: {e}")))
 }
 
 /// FRI-Binius for the packed witness of `2^log_instances` instances of `gadget` (`m − 7`

@@ -108,7 +108,7 @@ enum CompareWhat {
         #[arg(long, default_value_t = 24)]
         log_bits: usize,
         /// The schemes, comma-separated.
-        #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![PcsArg::Ligerito, PcsArg::Fri])]
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![PcsArg::Ligerito, PcsArg::Fri, PcsArg::Blaze])]
         pcs: Vec<PcsArg>,
         /// Security target of every scheme, in bits.
         #[arg(long, default_value_t = 100)]
@@ -135,6 +135,8 @@ enum PcsArg {
     Ligerito,
     /// FRI-Binius (BaseFold with the additive NTT), rate 1/2.
     Fri,
+    /// Blaze-style: RAA code (rate 1/4) at level 0, Ligerito below.
+    Blaze,
 }
 
 impl PcsArg {
@@ -142,6 +144,7 @@ impl PcsArg {
         match self {
             Self::Ligerito => flockwork::compare::PcsKind::Ligerito,
             Self::Fri => flockwork::compare::PcsKind::Fri,
+            Self::Blaze => flockwork::compare::PcsKind::Blaze,
         }
     }
 }

@@ -21,7 +21,7 @@ use flockwork_r1cs::{Flock, FlockConfig, FlockError, Preset, Statement};
 use thiserror::Error;
 
 use crate::compare::PcsKind;
-use crate::flock::{HashKind, fri_for};
+use crate::flock::{HashKind, blaze_for, fri_for};
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
@@ -89,6 +89,7 @@ fn pcs_code(pcs: PcsKind) -> u8 {
     match pcs {
         PcsKind::Ligerito => 0,
         PcsKind::Fri => 1,
+        PcsKind::Blaze => 2,
     }
 }
 
@@ -153,7 +154,9 @@ impl ProofFile {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.push(hash_code(self.hash));
         out.push(pcs_code(self.pcs));
-        out.push(u8::from(self.preset == Preset::Slim));
+        out.push(u8::from(
+            self.pcs == PcsKind::Ligerito && self.preset == Preset::Slim,
+        ));
         out.push(self.log_instances as u8);
         out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
         out.push(1);
@@ -190,6 +193,7 @@ impl ProofFile {
         let pcs = match r.u8("header")? {
             0 => PcsKind::Ligerito,
             1 => PcsKind::Fri,
+            2 => PcsKind::Blaze,
             c => {
                 return Err(ProofFileError::Header(format!(
                     "unknown commitment code {c}"
@@ -201,6 +205,11 @@ impl ProofFile {
             1 => Preset::Slim,
             c => return Err(ProofFileError::Header(format!("unknown preset code {c}"))),
         };
+        if pcs != PcsKind::Ligerito && preset != Preset::Fast {
+            return Err(ProofFileError::Header(
+                "a preset is only meaningful for Ligerito".into(),
+            ));
+        }
         let log_instances = r.u8("header")? as usize;
         if log_instances > MAX_LOG_INSTANCES {
             return Err(ProofFileError::Header(format!(
@@ -276,6 +285,13 @@ impl ProofFile {
                     .map_err(|e| setup(&e))?;
                 self.check(flock)
             }
+            PcsKind::Blaze => {
+                let dense = blaze_for(&gadget, self.log_instances, self.target_bits)
+                    .map_err(|e| setup(&e))?;
+                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config())
+                    .map_err(|e| setup(&e))?;
+                self.check(flock)
+            }
         }
     }
 
@@ -298,7 +314,7 @@ mod tests {
     fn sample() -> ProofFile {
         ProofFile {
             hash: HashKind::Keccak,
-            pcs: PcsKind::Fri,
+            pcs: PcsKind::Ligerito,
             preset: Preset::Slim,
             log_instances: 5,
             target_bits: 100,

@@ -88,7 +88,7 @@ fn compare_pcs_prints_one_row_per_scheme_from_worker_processes() {
     let out = flockwork(&["compare", "pcs", "--log-bits", "12"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for pcs in ["ligerito ", "fri "] {
+    for pcs in ["ligerito ", "fri ", "blaze "] {
         let row = text
             .lines()
             .find(|l| l.starts_with(pcs))
@@ -122,7 +122,10 @@ fn compare_pcs_rejects_bad_input_clearly() {
     let out = flockwork(&["compare", "pcs", "--pcs", "nonsense"]);
     assert!(!out.status.success());
     let err = stderr(&out);
-    assert!(err.contains("ligerito") && err.contains("fri"), "{err}");
+    assert!(
+        err.contains("ligerito") && err.contains("fri") && err.contains("blaze"),
+        "{err}"
+    );
     for size in ["3", "41"] {
         let out = flockwork(&["compare", "pcs", "--log-bits", size]);
         assert!(!out.status.success());
@@ -136,7 +139,7 @@ fn compare_pcs_rejects_bad_input_clearly() {
 fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
     let dir = std::env::temp_dir().join(format!("flockwork-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for pcs in ["ligerito", "fri"] {
+    for pcs in ["ligerito", "fri", "blaze"] {
         let path = dir.join(format!("{pcs}.bin"));
         let p = path.to_str().unwrap();
         let out = flockwork(&[

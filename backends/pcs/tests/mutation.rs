@@ -1,5 +1,6 @@
-//! Mutation testing of commitment openings (the harness is `flockwork_testkit::mutation`):
-//! every single-byte change (exhaustive for small proofs, a seeded sample otherwise), every
+//! Mutation testing of commitment openings — Ligerito, FRI-Binius, BaseFold over BN254, the
+//! Blaze-style commitment, and ring-switching over them (the harness is
+//! `flockwork_testkit::mutation`): every single-byte change (exhaustive for small proofs, a seeded sample otherwise), every
 //! truncation and appended bytes are rejected, and no verifier panics. Run with
 //! `-- --nocapture` to see the counts.
 
@@ -7,9 +8,10 @@ use flockwork_core::{Claim, MultilinearPoly, PolynomialCommitment, VerifyError};
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_field_prime::Bn254Fr;
+use flockwork_pcs::blaze::{BlazeConfig, DEFAULT_DISTANCE, DEFAULT_SEED, RaaLevelConfig};
 use flockwork_pcs::ligerito::{LevelConfig, LigeritoConfig};
 use flockwork_pcs::ring_switch::{RingSwitched, evaluate_packed};
-use flockwork_pcs::{BaseFold, FriBinius, FriConfig, Ligerito, Regime};
+use flockwork_pcs::{BaseFold, Blaze, FriBinius, FriConfig, Ligerito, Regime};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 use flockwork_testkit::seeded_vec;
 use flockwork_transcript::{
@@ -119,6 +121,38 @@ fn basefold_bn254_rejects_every_mutation() {
     mutate("basefold-bn254", &pcs, p.as_slice(), &p);
 }
 
+fn small_blaze(num_vars: usize) -> Blaze<Ghash128, Sha> {
+    Blaze::new(BlazeConfig {
+        num_vars,
+        raa: RaaLevelConfig {
+            log_cols: 2,
+            log_inv_rate: 2,
+            num_queries: 2,
+            fold_pow_bits: 0,
+            query_pow_bits: 0,
+            distance: DEFAULT_DISTANCE,
+            seed: DEFAULT_SEED,
+        },
+        levels: vec![LevelConfig {
+            log_cols: 2,
+            log_inv_rate: 2,
+            num_queries: 2,
+            fold_pow_bits: 0,
+            query_pow_bits: 0,
+            ood_samples: 1,
+        }],
+        regime: Regime::Johnson { eta: 0.02 },
+        field_bits: 128,
+    })
+    .unwrap()
+}
+
+#[test]
+fn blaze_rejects_every_mutation() {
+    let p: Vec<Ghash128> = seeded_vec(5, 1 << 6);
+    mutate("blaze", &small_blaze(6), p.as_slice(), &p);
+}
+
 #[test]
 fn ring_switched_commitments_reject_every_mutation() {
     let words: Vec<u128> = seeded_vec::<Ghash128>(4, 1 << 5)
@@ -145,4 +179,6 @@ fn ring_switched_commitments_reject_every_mutation() {
     );
     let fri = RingSwitched::new(FriBinius::<Ghash128, Sha>::new(small_fri(5, 128)).unwrap());
     mutate("ring-switched-fri", &fri, words.as_slice(), &hypercube);
+    let blaze = RingSwitched::new(small_blaze(5));
+    mutate("ring-switched-blaze", &blaze, words.as_slice(), &hypercube);
 }

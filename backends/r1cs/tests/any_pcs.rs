@@ -1,13 +1,14 @@
-//! The batch-R1CS prover runs unchanged over every dense commitment: a SHA-256 batch and a
-//! SHA-256 chain proved and verified over FRI-Binius, with tampering rejected and the
+//! The batch-R1CS prover runs unchanged over every dense commitment: SHA-256 batches proved
+//! and verified over FRI-Binius and the Blaze-style commitment (Ligerito is the default of
+//! the other tests) and a SHA-256 chain over FRI-Binius, with tampering rejected and the
 //! soundness report at 100 bits.
 
 use flockwork_boolean::Sha256Compress;
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_core::circuit::{Gadget, SlotKind};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::FriBinius;
 use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{Blaze, FriBinius};
 use flockwork_r1cs::{Flock, FlockConfig, SetupError, Statement};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +42,15 @@ fn batch_over<P: ConfiguredCommitment<Ghash128>>(dense: P, log_k: usize) {
 fn sha256_batch_over_fri() {
     let log_k = 3;
     let dense = Fri::with_security(packed_vars(&Sha256Compress, log_k), 101, 1).unwrap();
+    batch_over(dense, log_k);
+}
+
+#[test]
+fn sha256_batch_over_blaze() {
+    let log_k = 3;
+    let dense =
+        Blaze::<Ghash128, sha2::Sha256>::with_security(packed_vars(&Sha256Compress, log_k), 101)
+            .unwrap();
     batch_over(dense, log_k);
 }
 

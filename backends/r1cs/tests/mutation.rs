@@ -1,13 +1,13 @@
 //! Mutation testing of batch-R1CS proofs (the harness is `flockwork_testkit::mutation`): a
 //! seeded sample of single-byte changes, truncations and appended bytes of honest proofs —
-//! over Ligerito and over FRI-Binius — is rejected, and the verifier never panics. Run with
+//! over Ligerito, FRI-Binius and the Blaze-style commitment — is rejected, and the verifier never panics. Run with
 //! `-- --nocapture` to see the counts.
 
 use flockwork_boolean::Blake3Compress;
 use flockwork_core::circuit::{Gadget, R1csLowering, SlotKind};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::FriBinius;
 use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{Blaze, FriBinius};
 use flockwork_r1cs::{Flock, FlockConfig, Statement};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 
@@ -43,4 +43,12 @@ fn flock_over_fri_rejects_sampled_mutations() {
     let dense = FriBinius::<Ghash128, sha2::Sha256>::with_security(vars, 101, 1).unwrap();
     let flock = Flock::with_pcs(Blake3Compress, 1, dense, FlockConfig::default()).unwrap();
     mutate("fri", &flock);
+}
+
+#[test]
+fn flock_over_blaze_rejects_sampled_mutations() {
+    let vars = R1csLowering::new(&Blake3Compress).log_block() + 1 - 7;
+    let dense = Blaze::<Ghash128, sha2::Sha256>::with_security(vars, 101).unwrap();
+    let flock = Flock::with_pcs(Blake3Compress, 1, dense, FlockConfig::default()).unwrap();
+    mutate("blaze", &flock);
 }

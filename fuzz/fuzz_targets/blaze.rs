@@ -1,0 +1,6 @@
+//! Arbitrary bytes as the proof of a fixed honest statement (`flockwork_fuzz::targets::blaze`).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    flockwork_fuzz::targets::blaze(data);
+});

@@ -1,0 +1,377 @@
+//! The fuzz targets' bodies: each verifier entry point (and the proof-file parser) fed
+//! arbitrary bytes as the proof, against a fixed small honest context. A target passes when
+//! the verifier returns — `Ok` or `Err` — without panicking; the honest proof of each context
+//! is its seed (and must verify). Each body returns whether the input was accepted.
+//!
+//! This file is compiled twice: by the `cargo fuzz` targets in `fuzz/` (libFuzzer, nightly)
+//! and by the workspace's `tests/fuzz_smoke.rs` (stable, a short deterministic run in CI), so
+//! it only uses the `flockwork` facade.
+
+use std::sync::OnceLock;
+
+use flockwork::boolean::Blake3Compress;
+use flockwork::pcs::blaze::{BlazeConfig, DEFAULT_DISTANCE, DEFAULT_SEED, RaaLevelConfig};
+use flockwork::pcs::ligerito::{LevelConfig, LigeritoConfig};
+use flockwork::pcs::ring_switch::{RingSwitched, evaluate_packed};
+use flockwork::pcs::{BaseFold, Blaze, FriBinius, FriConfig, Ligerito, Regime};
+use flockwork::poly::circuit::{Gadget, SlotKind};
+use flockwork::poly::{Claim, MultilinearPoly, PolynomialCommitment, VerifyError};
+use flockwork::prelude::*;
+use flockwork::proof_file::ProofFile;
+use flockwork::r1cs::{Flock, FlockConfig, Statement};
+
+const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", b"");
+
+/// A target: its name, its honest seed proof, and the body run on arbitrary bytes (returns
+/// whether the input was accepted).
+pub type Target = (&'static str, fn() -> Vec<u8>, fn(&[u8]) -> bool);
+
+/// Every target.
+pub const TARGETS: [Target; 8] = [
+    ("sumcheck", sumcheck_seed, sumcheck),
+    ("ligerito", ligerito_seed, ligerito),
+    ("fri_binius", fri_seed, fri_binius),
+    ("basefold_bn254", basefold_seed, basefold_bn254),
+    ("blaze", blaze_seed, blaze),
+    ("ring_switch", ring_switch_seed, ring_switch),
+    ("flock", flock_seed, flock),
+    ("proof_file", proof_file_seed, proof_file),
+];
+
+fn ghash_vec(seed: u64, n: usize) -> Vec<Ghash128> {
+    (0..n as u64)
+        .map(|i| {
+            Ghash128::new(
+                u128::from(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) << 64 | u128::from(i) | 1,
+            )
+        })
+        .collect()
+}
+
+// ---- sumcheck -------------------------------------------------------------------------
+
+struct SumcheckContext {
+    polys: Vec<MultilinearPoly<Ghash128>>,
+    point: Vec<Ghash128>,
+    claim: Ghash128,
+}
+
+fn sumcheck_context() -> &'static SumcheckContext {
+    static CONTEXT: OnceLock<SumcheckContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let polys: Vec<MultilinearPoly<Ghash128>> = (0..3)
+            .map(|j| MultilinearPoly::new(ghash_vec(j, 16)))
+            .collect();
+        let point = ghash_vec(9, 4);
+        let claim = eq_table(&point)
+            .iter()
+            .enumerate()
+            .map(|(x, &w)| w * polys.iter().map(|p| p.evals()[x]).product::<Ghash128>())
+            .sum();
+        SumcheckContext {
+            polys,
+            point,
+            claim,
+        }
+    })
+}
+
+/// An honest sumcheck proof of `Σ eq(r,x)·P0·P1·P2` with the final evaluations.
+pub fn sumcheck_seed() -> Vec<u8> {
+    let c = sumcheck_context();
+    let mut t = Sha256ProverTranscript::new(DOMAIN);
+    prove(c.polys.clone(), Some(&c.point), c.claim, &mut t).send_final_evals(&mut t);
+    t.into_proof()
+}
+
+/// The sumcheck verifier on `data`, final evaluations checked against the polynomials.
+pub fn sumcheck(data: &[u8]) -> bool {
+    let c = sumcheck_context();
+    let run = || -> Result<(), VerifyError> {
+        let mut t = Sha256VerifierTranscript::new(DOMAIN, data);
+        let reduced = verify(4, 3, c.claim, Some(&c.point), &mut t)?;
+        let evals = reduced.recv_final_evals(&mut t)?;
+        t.finish()?;
+        for (p, e) in c.polys.iter().zip(&evals) {
+            if p.evaluate(&reduced.point) != *e {
+                return Err(VerifyError::FinalClaimMismatch);
+            }
+        }
+        Ok(())
+    };
+    run().is_ok()
+}
+
+// ---- commitments ----------------------------------------------------------------------
+
+/// A commitment with its polynomial, claims and commitment bytes.
+struct PcsContext<P: PolynomialCommitment<F>, F: Field> {
+    pcs: P,
+    claims: Vec<Claim<F>>,
+    commitment: P::Commitment,
+    proof: Vec<u8>,
+}
+
+fn pcs_context<F: Field, P: PolynomialCommitment<F>>(
+    pcs: P,
+    evals: &P::Evals,
+    hypercube: &[F],
+) -> PcsContext<P, F> {
+    let vars = hypercube.len().trailing_zeros() as usize;
+    let claims: Vec<Claim<F>> = (0..2u64)
+        .map(|i| {
+            let point: Vec<F> = (0..vars as u64)
+                .map(|j| F::from_index(1000 * i + 7 * j + 3))
+                .collect();
+            let value = MultilinearPoly::new(hypercube.to_vec()).evaluate(&point);
+            Claim::evaluation(point, value)
+        })
+        .collect();
+    let (commitment, data) = pcs.commit(evals);
+    let mut t = Sha256ProverTranscript::new(DOMAIN);
+    pcs.open(&data, &claims, &mut t);
+    let proof = t.into_proof();
+    PcsContext {
+        pcs,
+        claims,
+        commitment,
+        proof,
+    }
+}
+
+fn verify_opening<F: Field, P: PolynomialCommitment<F>>(c: &PcsContext<P, F>, data: &[u8]) -> bool {
+    let mut t = Sha256VerifierTranscript::new(DOMAIN, data);
+    c.pcs
+        .verify(&c.commitment, &c.claims, &mut t)
+        .and_then(|()| t.finish().map_err(VerifyError::from))
+        .is_ok()
+}
+
+fn small_ligerito(num_vars: usize) -> Ligerito<Ghash128, sha2::Sha256> {
+    let level = |log_cols, log_inv_rate| LevelConfig {
+        log_cols,
+        log_inv_rate,
+        num_queries: 2,
+        fold_pow_bits: 0,
+        query_pow_bits: 0,
+        ood_samples: 1,
+    };
+    Ligerito::new(LigeritoConfig {
+        num_vars,
+        levels: vec![level(2, 1), level(2, 2)],
+        regime: Regime::Johnson { eta: 0.02 },
+        field_bits: 128,
+    })
+    .expect("valid schedule")
+}
+
+fn small_fri(num_vars: usize, field_bits: u32) -> FriConfig {
+    FriConfig {
+        num_vars,
+        log_inv_rate: 1,
+        log_batch: 1,
+        arities: vec![1, 2],
+        num_queries: 2,
+        query_pow_bits: 0,
+        fold_pow_bits: 0,
+        field_bits,
+    }
+}
+
+type LigeritoContext = PcsContext<Ligerito<Ghash128, sha2::Sha256>, Ghash128>;
+
+fn ligerito_context() -> &'static LigeritoContext {
+    static CONTEXT: OnceLock<LigeritoContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let p = ghash_vec(1, 64);
+        pcs_context(small_ligerito(6), p.as_slice(), &p)
+    })
+}
+
+/// The honest Ligerito opening.
+pub fn ligerito_seed() -> Vec<u8> {
+    ligerito_context().proof.clone()
+}
+
+/// The Ligerito verifier on `data`.
+pub fn ligerito(data: &[u8]) -> bool {
+    verify_opening(ligerito_context(), data)
+}
+
+type FriContext = PcsContext<FriBinius<Ghash128, sha2::Sha256>, Ghash128>;
+
+fn fri_context() -> &'static FriContext {
+    static CONTEXT: OnceLock<FriContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let p = ghash_vec(2, 64);
+        let pcs = FriBinius::new(small_fri(6, 128)).expect("valid schedule");
+        pcs_context(pcs, p.as_slice(), &p)
+    })
+}
+
+/// The honest FRI-Binius opening.
+pub fn fri_seed() -> Vec<u8> {
+    fri_context().proof.clone()
+}
+
+/// The FRI-Binius verifier on `data`.
+pub fn fri_binius(data: &[u8]) -> bool {
+    verify_opening(fri_context(), data)
+}
+
+type BaseFoldContext = PcsContext<BaseFold<Bn254Fr, sha2::Sha256>, Bn254Fr>;
+
+fn basefold_context() -> &'static BaseFoldContext {
+    static CONTEXT: OnceLock<BaseFoldContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let p: Vec<Bn254Fr> = (0..32u64).map(|i| Bn254Fr::from_index(i * i + 5)).collect();
+        let pcs = BaseFold::new(small_fri(5, Bn254Fr::ORDER_BITS)).expect("valid schedule");
+        pcs_context(pcs, p.as_slice(), &p)
+    })
+}
+
+/// The honest BaseFold (BN254) opening.
+pub fn basefold_seed() -> Vec<u8> {
+    basefold_context().proof.clone()
+}
+
+/// The BaseFold (BN254) verifier on `data`.
+pub fn basefold_bn254(data: &[u8]) -> bool {
+    verify_opening(basefold_context(), data)
+}
+
+type BlazeContext = PcsContext<Blaze<Ghash128, sha2::Sha256>, Ghash128>;
+
+fn blaze_context() -> &'static BlazeContext {
+    static CONTEXT: OnceLock<BlazeContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let p = ghash_vec(5, 64);
+        let pcs = Blaze::new(BlazeConfig {
+            num_vars: 6,
+            raa: RaaLevelConfig {
+                log_cols: 2,
+                log_inv_rate: 2,
+                num_queries: 2,
+                fold_pow_bits: 0,
+                query_pow_bits: 0,
+                distance: DEFAULT_DISTANCE,
+                seed: DEFAULT_SEED,
+            },
+            levels: vec![LevelConfig {
+                log_cols: 2,
+                log_inv_rate: 2,
+                num_queries: 2,
+                fold_pow_bits: 0,
+                query_pow_bits: 0,
+                ood_samples: 1,
+            }],
+            regime: Regime::Johnson { eta: 0.02 },
+            field_bits: 128,
+        })
+        .expect("valid schedule");
+        pcs_context(pcs, p.as_slice(), &p)
+    })
+}
+
+/// The honest Blaze-style opening.
+pub fn blaze_seed() -> Vec<u8> {
+    blaze_context().proof.clone()
+}
+
+/// The Blaze-style verifier on `data`.
+pub fn blaze(data: &[u8]) -> bool {
+    verify_opening(blaze_context(), data)
+}
+
+type RingSwitchContext = PcsContext<RingSwitched<Ligerito<Ghash128, sha2::Sha256>>, Ghash128>;
+
+fn ring_switch_context() -> &'static RingSwitchContext {
+    static CONTEXT: OnceLock<RingSwitchContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let words: Vec<u128> = ghash_vec(3, 32).iter().map(|x| x.to_bits()).collect();
+        let hypercube: Vec<Ghash128> = words
+            .iter()
+            .flat_map(|&w| (0..128).map(move |v| Ghash128::from_index(((w >> v) & 1) as u64)))
+            .collect();
+        let packed: Vec<Ghash128> = words.iter().map(|&w| Ghash128::new(w)).collect();
+        debug_assert_eq!(
+            evaluate_packed(&packed, &ghash_vec(4, 12)),
+            MultilinearPoly::new(hypercube.clone()).evaluate(&ghash_vec(4, 12))
+        );
+        pcs_context(
+            RingSwitched::new(small_ligerito(5)),
+            words.as_slice(),
+            &hypercube,
+        )
+    })
+}
+
+/// The honest ring-switched opening.
+pub fn ring_switch_seed() -> Vec<u8> {
+    ring_switch_context().proof.clone()
+}
+
+/// The ring-switching verifier (over Ligerito) on `data`.
+pub fn ring_switch(data: &[u8]) -> bool {
+    verify_opening(ring_switch_context(), data)
+}
+
+// ---- batch-R1CS and proof files -------------------------------------------------------
+
+fn flock_setup() -> &'static (Flock<Blake3Compress>, Vec<u8>) {
+    static CONTEXT: OnceLock<(Flock<Blake3Compress>, Vec<u8>)> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        let flock = Flock::new(Blake3Compress, 1, FlockConfig::default()).expect("setup");
+        let words = Blake3Compress.layout().vector_bits(SlotKind::Input) / 64;
+        let inputs: Vec<u64> = (0..2 * words as u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        let (proof, _) = flock.prove(&inputs, &Statement::Batch).expect("prove");
+        (flock, proof.into_bytes())
+    })
+}
+
+/// An honest batch-R1CS proof of two BLAKE3 compressions.
+pub fn flock_seed() -> Vec<u8> {
+    flock_setup().1.clone()
+}
+
+/// The batch-R1CS verifier on `data` (header, zerocheck, lincheck, opening).
+pub fn flock(data: &[u8]) -> bool {
+    flock_setup().0.verify(&Statement::Batch, data).is_ok()
+}
+
+/// A proof file of a chain of two BLAKE3 compressions.
+pub fn proof_file_seed() -> Vec<u8> {
+    static SEED: OnceLock<Vec<u8>> = OnceLock::new();
+    SEED.get_or_init(|| {
+        let workload = flockwork::flock::FlockWorkload {
+            hash: flockwork::flock::HashKind::Blake3,
+            log_instances: 1,
+            seed: 1,
+            pcs: flockwork::compare::PcsKind::Ligerito,
+            config: FlockConfig::default(),
+        };
+        let report = workload.run().expect("prove");
+        ProofFile {
+            hash: report.hash,
+            pcs: workload.pcs,
+            preset: workload.config.preset,
+            log_instances: 1,
+            target_bits: workload.config.target_bits,
+            statement: report.statement,
+            proof: report.proof,
+        }
+        .to_bytes()
+    })
+    .clone()
+}
+
+/// The proof-file parser, and the verifier of whatever it accepts.
+pub fn proof_file(data: &[u8]) -> bool {
+    match ProofFile::from_bytes(data) {
+        // Only small setups: a header may name 2^24 instances, whose setup is legal but slow.
+        Ok(file) if file.log_instances <= 4 => file.verify().is_ok(),
+        _ => false,
+    }
+}

@@ -277,3 +277,66 @@ fn native_rate<S: Default + Copy>(mut step: impl FnMut(usize, &mut S)) -> f64 {
     std::hint::black_box(state);
     done as f64 / clock.elapsed().as_secs_f64()
 }
+
+/// The soundness of a batch-R1CS setup, without proving: the protocol's terms (the PCS's
+/// round-by-round level among them) and the commitment's own term-by-term report.
+#[derive(Clone, Debug)]
+pub struct SecuritySummary {
+    /// The batch-R1CS terms.
+    pub protocol: SoundnessReport,
+    /// The dense commitment's terms.
+    pub pcs: flockwork_pcs::security::SecurityReport,
+    /// `m = m0 + k`.
+    pub num_vars: usize,
+}
+
+/// The [`SecuritySummary`] of the setup `flockwork prove` would use.
+///
+/// # Errors
+/// [`WorkloadError::InvalidParameters`] for an unusable size or an unreachable target.
+pub fn security_summary(
+    hash: HashKind,
+    log_instances: usize,
+    pcs: PcsKind,
+    config: FlockConfig,
+) -> Result<SecuritySummary, WorkloadError> {
+    if log_instances > 40 {
+        return Err(WorkloadError::InvalidParameters(
+            "at most 2^40 instances".into(),
+        ));
+    }
+    match hash {
+        HashKind::Sha256 => summary_of(Sha256Compress, log_instances, pcs, config),
+        HashKind::Keccak => summary_of(KeccakF1600::new(), log_instances, pcs, config),
+        HashKind::Blake3 => summary_of(Blake3Compress, log_instances, pcs, config),
+    }
+}
+
+fn summary_of<G: flockwork_core::circuit::Gadget>(
+    gadget: G,
+    log_instances: usize,
+    pcs: PcsKind,
+    config: FlockConfig,
+) -> Result<SecuritySummary, WorkloadError> {
+    let setup = |e: flockwork_r1cs::SetupError| WorkloadError::InvalidParameters(e.to_string());
+    fn summary<G: flockwork_core::circuit::Gadget, P: ConfiguredCommitment<Ghash128>>(
+        flock: &Flock<G, P>,
+    ) -> SecuritySummary {
+        SecuritySummary {
+            protocol: flock.soundness(),
+            pcs: flock.pcs().inner().security_report(),
+            num_vars: flock.num_vars(),
+        }
+    }
+    Ok(match pcs {
+        PcsKind::Ligerito => summary(&Flock::new(gadget, log_instances, config).map_err(setup)?),
+        PcsKind::Fri => {
+            let dense = fri_for(&gadget, log_instances, config.target_bits)?;
+            summary(&Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
+        }
+        PcsKind::Blaze => {
+            let dense = blaze_for(&gadget, log_instances, config.target_bits)?;
+            summary(&Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
+        }
+    })
+}

@@ -58,6 +58,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The soundness of the setup `flockwork prove` would use, term by term (no proving).
+    Security {
+        /// The compression function.
+        #[arg(long, value_enum, default_value_t = HashArg::Sha256)]
+        hash: HashArg,
+        /// k: 2^k instances.
+        #[arg(long, default_value_t = 14)]
+        log_instances: usize,
+        /// The dense polynomial commitment under ring-switching.
+        #[arg(long, value_enum, default_value_t = PcsArg::Ligerito)]
+        pcs: PcsArg,
+        /// Ligerito profile.
+        #[arg(long, value_enum, default_value_t = ProfileArg::Fast)]
+        profile: ProfileArg,
+        /// Security target of the parameter selection, in bits.
+        #[arg(long, default_value_t = 100)]
+        target: u32,
+    },
     /// Check a proof file written by `flockwork prove --out`.
     Verify {
         /// The proof file.
@@ -602,6 +620,43 @@ fn compare_pcs(
     Ok(())
 }
 
+fn hash_kind(hash: HashArg) -> flockwork::flock::HashKind {
+    use flockwork::flock::HashKind;
+    match hash {
+        HashArg::Sha256 => HashKind::Sha256,
+        HashArg::Keccak => HashKind::Keccak,
+        HashArg::Blake3 => HashKind::Blake3,
+    }
+}
+
+fn security(
+    hash: HashArg,
+    log_instances: usize,
+    pcs: PcsArg,
+    profile: ProfileArg,
+    target: u32,
+) -> Result<(), WorkloadError> {
+    let config = flockwork::r1cs::FlockConfig {
+        preset: match profile {
+            ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
+            ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
+        },
+        target_bits: target,
+        ..Default::default()
+    };
+    let hash = hash_kind(hash);
+    let s = flockwork::flock::security_summary(hash, log_instances, pcs.kind(), config)?;
+    println!(
+        "batch-R1CS over {} (ring-switched), {} × 2^{log_instances}, m = {}, target {target} bits\n",
+        pcs.kind().name(),
+        hash.name(),
+        s.num_vars
+    );
+    println!("protocol terms:\n{}\n", s.protocol);
+    println!("{} terms (round-by-round):\n{}", pcs.kind().name(), s.pcs);
+    Ok(())
+}
+
 fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> {
     use flockwork::proof_file::ProofFile;
     let bytes = std::fs::read(path)
@@ -734,6 +789,13 @@ fn main() -> ExitCode {
             json,
         }),
         Command::Verify { file, json } => verify_file(&file, json),
+        Command::Security {
+            hash,
+            log_instances,
+            pcs,
+            profile,
+            target,
+        } => security(hash, log_instances, pcs, profile, target),
         Command::Compare {
             what:
                 CompareWhat::Pcs {

@@ -194,3 +194,49 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
     assert!(stderr(&out).contains("possible values"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The security report of Keccak-f × 2^14 over FRI, checked against values computed by hand:
+/// m0 = 16, m = 30, |F| = 2^128.
+#[test]
+fn security_report_matches_hand_computed_terms() {
+    let out = flockwork(&[
+        "security",
+        "--hash",
+        "keccak",
+        "--log-instances",
+        "14",
+        "--pcs",
+        "fri",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let bits = |name: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} line:\n{text}"));
+        line.split_whitespace().rev().nth(1).unwrap().parse().unwrap()
+    };
+    let hand = [
+        // 128 − log2(m − 13) = 128 − log2 17
+        ("zerocheck row point", 128.0 - 17f64.log2()),
+        // 128 − log2(2·64 − 1)
+        ("zerocheck univariate skip", 128.0 - 127f64.log2()),
+        // 128 − log2(3·(m − 6)) = 128 − log2 72
+        ("zerocheck multilinear rounds", 128.0 - 72f64.log2()),
+        // 128 − log2(2 + k) = 128 − log2 16
+        ("lincheck batching", 124.0),
+        // 128 − log2(2·m0) = 128 − log2 32
+        ("lincheck sumcheck rounds", 123.0),
+        // 128 − log2 7
+        ("ring switching", 128.0 - 7f64.log2()),
+        // FRI at rate ½ selected for 101 bits: ⌈101 / log2(4/3)⌉ = 244 queries.
+        ("query", 244.0 * (4.0f64 / 3.0).log2()),
+    ];
+    for (name, expected) in hand {
+        let got = bits(name);
+        // Protocol terms print two decimals, the PCS terms one.
+        assert!((got - expected).abs() < 0.051, "{name}: {got} vs {expected}");
+    }
+    assert!(bits("total (union bound)") >= 100.0);
+}

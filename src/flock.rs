@@ -197,6 +197,9 @@ impl FlockWorkload {
         let flock = flock
             .chained(G::STATE_IN, G::STATE_OUT)
             .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+        flock
+            .check_memory()
+            .map_err(|e| WorkloadError::Failed(e.to_string()))?;
         let setup = clock.elapsed();
         let clock = Instant::now();
         let chain = chain_witness(flock.gadget(), init, data, true);

@@ -54,6 +54,10 @@ enum Command {
         /// Write the proof and its statement to this file (check it with `flockwork verify`).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// Refuse batches whose estimated prover memory exceeds this many MiB (default: 90%
+        /// of the machine's memory).
+        #[arg(long)]
+        memory_limit: Option<u64>,
         /// Print one JSON object instead of the report.
         #[arg(long)]
         json: bool,
@@ -313,6 +317,14 @@ fn info() {
     println!();
 }
 
+/// 90% of the machine's memory in bytes (Linux `MemTotal`), if known.
+fn default_memory_limit() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024 / 10 * 9)
+}
+
 /// Peak resident memory of this process (Linux `VmHWM`), if known.
 fn peak_memory_mib() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -323,6 +335,7 @@ fn peak_memory_mib() -> Option<f64> {
 
 /// The options of `flockwork prove`.
 struct ProveArgs {
+    memory_limit: Option<u64>,
     hash: HashArg,
     log_instances: usize,
     seed: u64,
@@ -334,6 +347,7 @@ struct ProveArgs {
 
 fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
     let ProveArgs {
+        memory_limit,
         hash,
         log_instances,
         seed,
@@ -353,6 +367,9 @@ fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
             ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
             ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
         },
+        memory_limit: memory_limit
+            .map(|mib| mib << 20)
+            .or_else(default_memory_limit),
         ..Default::default()
     };
     if !json {
@@ -778,8 +795,10 @@ fn main() -> ExitCode {
             profile,
             pcs,
             out,
+            memory_limit,
             json,
         } => prove_chain(ProveArgs {
+            memory_limit,
             hash,
             log_instances,
             seed,

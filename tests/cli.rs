@@ -215,7 +215,12 @@ fn security_report_matches_hand_computed_terms() {
             .lines()
             .find(|l| l.trim_start().starts_with(name))
             .unwrap_or_else(|| panic!("no {name} line:\n{text}"));
-        line.split_whitespace().rev().nth(1).unwrap().parse().unwrap()
+        line.split_whitespace()
+            .rev()
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap()
     };
     let hand = [
         // 128 − log2(m − 13) = 128 − log2 17
@@ -236,7 +241,27 @@ fn security_report_matches_hand_computed_terms() {
     for (name, expected) in hand {
         let got = bits(name);
         // Protocol terms print two decimals, the PCS terms one.
-        assert!((got - expected).abs() < 0.051, "{name}: {got} vs {expected}");
+        assert!(
+            (got - expected).abs() < 0.051,
+            "{name}: {got} vs {expected}"
+        );
     }
     assert!(bits("total (union bound)") >= 100.0);
+}
+
+#[test]
+fn a_batch_over_the_memory_limit_fails_early_with_a_clear_error() {
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "keccak",
+        "--log-instances",
+        "20",
+        "--memory-limit",
+        "100",
+    ]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("MiB, more than the 100 MiB limit"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }

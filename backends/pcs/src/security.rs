@@ -158,4 +158,8 @@ pub trait ConfiguredCommitment<F: flockwork_field::Field>:
 
     /// The soundness of this configuration, term by term.
     fn security_report(&self) -> SecurityReport;
+
+    /// The committed codeword's size over the polynomial's (the inverse rate of the first
+    /// committed code): what the commitment adds to a prover's memory per committed byte.
+    fn codeword_expansion(&self) -> f64;
 }

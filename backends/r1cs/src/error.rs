@@ -51,6 +51,17 @@ pub enum ProveError {
         /// Given words.
         got: usize,
     },
+    /// The batch would not fit the configured memory limit.
+    #[error(
+        "proving this batch needs about {needed_mib} MiB, more than the {limit_mib} MiB limit; \
+         prove fewer instances or raise the limit"
+    )]
+    MemoryLimit {
+        /// The estimate ([`crate::Flock::estimated_prover_bytes`]), in MiB.
+        needed_mib: u64,
+        /// The limit, in MiB.
+        limit_mib: u64,
+    },
     /// The batch witness does not have the setup's shape.
     #[error("batch witness shape does not match the setup")]
     WitnessShape,

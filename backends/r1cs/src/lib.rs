@@ -82,6 +82,9 @@ pub struct FlockConfig {
     pub regime: Regime,
     /// Security target in bits for the PCS parameter selection.
     pub target_bits: u32,
+    /// Refuse to prove when [`Flock::estimated_prover_bytes`] exceeds this many bytes
+    /// (`None`: no limit).
+    pub memory_limit: Option<u64>,
 }
 
 impl Default for FlockConfig {
@@ -93,6 +96,7 @@ impl Default for FlockConfig {
                 eta: flockwork_pcs::ligerito::DEFAULT_ETA,
             },
             target_bits: 100,
+            memory_limit: None,
         }
     }
 }
@@ -345,6 +349,20 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     #[must_use]
     pub fn config(&self) -> &FlockConfig {
         &self.config
+    }
+
+    /// The prover's estimated peak memory in bytes: `(10.5 + e)·2^m/8 + 16 MiB` for a
+    /// witness of `2^m` bits and a commitment whose codeword is `e` times the packed witness
+    /// ([`ConfiguredCommitment::codeword_expansion`]). The witness and its two sides, the
+    /// packed polynomial, the zerocheck and lincheck tables and the commitment's tree
+    /// account for the rest. Calibrated against measured peaks (SHA-256 and Keccak-f at
+    /// 2^10–2^14 instances: 11.3–13.5 × the witness bytes with Ligerito, 12.2–12.6 with FRI,
+    /// 14.4–14.8 with Blaze; `flockwork prove --json` reports `peak_mib`).
+    #[must_use]
+    pub fn estimated_prover_bytes(&self) -> u64 {
+        let witness_bytes = (1u64 << self.num_vars()) / 8;
+        let factor = 10.5 + self.pcs.inner().codeword_expansion();
+        (factor * witness_bytes as f64) as u64 + (16 << 20)
     }
 
     /// The Boolean PCS.

@@ -99,18 +99,34 @@ pub(crate) fn absorb_statement<T: Transcript>(statement: &Statement, transcript:
 }
 
 impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
+    /// Checks [`Flock::estimated_prover_bytes`] against the configured memory limit; the
+    /// provers call it first, and callers that build a witness themselves can call it before.
+    ///
+    /// # Errors
+    /// [`ProveError::MemoryLimit`] if the estimate exceeds the limit.
+    pub fn check_memory(&self) -> Result<(), ProveError> {
+        match self.config.memory_limit {
+            Some(limit) if self.estimated_prover_bytes() > limit => Err(ProveError::MemoryLimit {
+                needed_mib: self.estimated_prover_bytes() >> 20,
+                limit_mib: limit >> 20,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Generates the batch witness from the instances' input vectors
     /// (`2^k · input_words` words, instance after instance; see
     /// [`flockwork_core::circuit::IoLayout`]) and proves `statement`.
     ///
     /// # Errors
-    /// [`ProveError`] for inputs or a statement that do not fit the setup. A statement that is
-    /// false for these inputs (a wrong chain endpoint) gives a proof the verifier rejects.
+    /// [`ProveError`] for inputs or a statement that do not fit the setup, or a batch over the
+    /// memory limit ([`Flock::check_memory`]). A statement that is false for these inputs (a wrong chain endpoint) gives a proof the verifier rejects.
     pub fn prove(
         &self,
         inputs: &[u64],
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
+        self.check_memory()?;
         let instances = 1usize << self.log_instances;
         let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
         if inputs.len() != instances * input_words {
@@ -140,6 +156,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         witness: &BatchWitness,
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
+        self.check_memory()?;
         let m0 = self.lowering.log_block();
         let instances = 1usize << self.log_instances;
         let Some((a, b)) = witness.sides.as_ref() else {

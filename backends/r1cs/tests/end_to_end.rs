@@ -153,3 +153,31 @@ fn default_configuration_reaches_100_bits() {
     let bits = flock.soundness().bits();
     assert!((80.0..100.0).contains(&bits), "{bits}");
 }
+
+#[test]
+fn a_batch_over_the_memory_limit_is_refused_before_any_work() {
+    let flock = Flock::new(Sha256Compress, 6, FlockConfig::default()).unwrap();
+    let needed = flock.estimated_prover_bytes();
+    // 2^m witness bits, about twelve times their bytes with Ligerito.
+    let witness_bytes = (1u64 << flock.num_vars()) / 8;
+    assert!(needed > 12 * witness_bytes && needed < 13 * witness_bytes + (16 << 20));
+    let limited = FlockConfig {
+        memory_limit: Some(needed - 1),
+        ..FlockConfig::default()
+    };
+    let flock = Flock::new(Sha256Compress, 6, limited).unwrap();
+    // The check runs before the inputs are even looked at.
+    let err = flock.prove(&[], &Statement::Batch).unwrap_err();
+    assert!(
+        matches!(err, flockwork_r1cs::ProveError::MemoryLimit { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("MiB limit"));
+    let enough = FlockConfig {
+        memory_limit: Some(needed),
+        ..FlockConfig::default()
+    };
+    let flock = Flock::new(Sha256Compress, 6, enough).unwrap();
+    let inputs = random_inputs(&Sha256Compress, 64, 1);
+    flock.prove(&inputs, &Statement::Batch).unwrap();
+}

@@ -301,6 +301,10 @@ impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Blaze<
     fn security_report(&self) -> SecurityReport {
         self.config.security_report()
     }
+
+    fn codeword_expansion(&self) -> f64 {
+        (self.config.raa.log_inv_rate as f64).exp2()
+    }
 }
 
 /// Absorbs the public parameters of the schedule: `ℓ`, the RAA shape, its assumed distance

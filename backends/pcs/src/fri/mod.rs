@@ -197,6 +197,10 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> crate::security::ConfiguredCommitm
     fn security_report(&self) -> crate::security::SecurityReport {
         self.config.security_report()
     }
+
+    fn codeword_expansion(&self) -> f64 {
+        (self.config.log_inv_rate as f64).exp2()
+    }
 }
 
 /// Absorbs the schedule so that transcripts of different parameters diverge.

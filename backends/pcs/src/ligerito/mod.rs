@@ -222,6 +222,10 @@ impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Ligeri
     fn security_report(&self) -> SecurityReport {
         self.config.security_report()
     }
+
+    fn codeword_expansion(&self) -> f64 {
+        (self.config.levels[0].log_inv_rate as f64).exp2()
+    }
 }
 
 /// Absorbs the level index and shape so that transcripts of different schedules diverge.

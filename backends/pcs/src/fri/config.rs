@@ -227,8 +227,10 @@ impl FriConfig {
         }
     }
 
-    /// The proximity-gap bits of every fold, weakest first per oracle: `(oracle, bits)`.
-    fn fold_terms(&self) -> Vec<(usize, f64)> {
+    /// The proximity-gap bits of the interleaved row combination (if `b > 0`) and of the
+    /// first FRI fold after each oracle (the weakest of that oracle's folds):
+    /// `(name, oracle, bits)`.
+    fn fold_terms(&self) -> Vec<(&'static str, usize, f64)> {
         let rate = self.log_inv_rate;
         let mut terms = Vec::new();
         if self.log_batch > 0 {
@@ -241,7 +243,7 @@ impl FriConfig {
                 self.field_bits,
             )
             .expect("unique decoding has no slack");
-            terms.push((0, bits));
+            terms.push(("row combination", 0, bits));
         }
         for (i, &arity) in self.arities.iter().enumerate() {
             if arity > 0 {
@@ -250,7 +252,7 @@ impl FriConfig {
                 let bits =
                     fold_error_bits(Regime::UniqueDecoding, 1, rate, len_log, self.field_bits)
                         .expect("unique decoding has no slack");
-                terms.push((i, bits));
+                terms.push(("fold", i, bits));
             }
         }
         terms
@@ -260,7 +262,7 @@ impl FriConfig {
     fn weakest_fold_bits(&self) -> f64 {
         self.fold_terms()
             .iter()
-            .map(|&(_, b)| b)
+            .map(|&(_, _, b)| b)
             .fold(f64::INFINITY, f64::min)
     }
 
@@ -301,9 +303,9 @@ impl FriConfig {
                 b - (2.0 * self.num_vars.max(1) as f64).log2(),
             ),
         ];
-        for (oracle, bits) in self.fold_terms() {
+        for (name, oracle, bits) in self.fold_terms() {
             terms.push(Term::new(
-                "fold",
+                name,
                 Some(oracle),
                 bits + f64::from(self.fold_pow_bits),
             ));

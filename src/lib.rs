@@ -16,6 +16,7 @@
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
 //! | [`proof_file`] | this crate | the self-describing proof file of `flockwork prove --out` / `flockwork verify` |
+//! | [`sweep`] | this crate | throughput against batch size, saved as JSON and drawn as SVG |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
 //! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS |
 //! | [`flock`] | this crate | timed, verified batch-hashing runs against the native baseline |
@@ -40,4 +41,5 @@ pub mod compare;
 pub mod flock;
 pub mod prelude;
 pub mod proof_file;
+pub mod sweep;
 pub mod workload;

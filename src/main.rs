@@ -80,6 +80,31 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         target: u32,
     },
+    /// Throughput against batch size: prove chains of 2^k compressions for each k, hash and
+    /// commitment; print a table and optionally save the points as JSON (for `plot`).
+    Sweep {
+        /// The compression functions, comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![HashArg::Sha256])]
+        hash: Vec<HashArg>,
+        /// The commitments, comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![PcsArg::Ligerito])]
+        pcs: Vec<PcsArg>,
+        /// The values of k, comma-separated (each at most 24).
+        #[arg(long, value_delimiter = ',', default_values_t = vec![6, 8, 10])]
+        log_instances: Vec<usize>,
+        /// Write the points to this JSON file.
+        #[arg(long)]
+        json: Option<std::path::PathBuf>,
+    },
+    /// Draw a sweep's JSON file as an SVG chart: throughput against batch size, one line per
+    /// configuration.
+    Plot {
+        /// The JSON file written by `flockwork sweep --json`.
+        file: std::path::PathBuf,
+        /// The SVG file to write.
+        #[arg(long, default_value = "sweep.svg")]
+        svg: std::path::PathBuf,
+    },
     /// Check a proof file written by `flockwork prove --out`.
     Verify {
         /// The proof file.
@@ -637,6 +662,58 @@ fn compare_pcs(
     Ok(())
 }
 
+fn sweep(
+    hashes: &[HashArg],
+    schemes: &[PcsArg],
+    log_instances: &[usize],
+    json: Option<&std::path::Path>,
+) -> Result<(), WorkloadError> {
+    if let Some(&k) = log_instances.iter().find(|&&k| k > 24) {
+        return Err(WorkloadError::InvalidParameters(format!(
+            "--log-instances {k}: at most 24"
+        )));
+    }
+    let hashes: Vec<_> = hashes.iter().map(|&h| hash_kind(h)).collect();
+    let schemes: Vec<_> = schemes.iter().map(|p| p.kind()).collect();
+    println!("config              k   prove (ms)   per second  verify (ms)  proof (KiB)");
+    let sweep = flockwork::sweep::run(&hashes, &schemes, log_instances, |p| {
+        println!(
+            "{:<18} {:>2} {:>12.1} {:>12.0} {:>12.2} {:>12.1}",
+            p.config,
+            p.log_instances,
+            p.prove_ms,
+            p.per_sec,
+            p.verify_ms,
+            p.proof_bytes as f64 / 1024.0
+        );
+    })?;
+    if let Some(path) = json {
+        std::fs::write(path, sweep.to_json())
+            .map_err(|e| WorkloadError::Failed(format!("cannot write {}: {e}", path.display())))?;
+        eprintln!(
+            "points written to {} (draw them: flockwork plot {} --svg sweep.svg)",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+fn plot(file: &std::path::Path, svg: &std::path::Path) -> Result<(), WorkloadError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| WorkloadError::Failed(format!("cannot read {}: {e}", file.display())))?;
+    let sweep = flockwork::sweep::Sweep::from_json(&text)
+        .map_err(|e| WorkloadError::Failed(format!("{}: {e}", file.display())))?;
+    sweep.plot_svg(svg)?;
+    println!(
+        "{} series, {} points drawn to {}",
+        sweep.series().len(),
+        sweep.points.len(),
+        svg.display()
+    );
+    Ok(())
+}
+
 fn hash_kind(hash: HashArg) -> flockwork::flock::HashKind {
     use flockwork::flock::HashKind;
     match hash {
@@ -808,6 +885,13 @@ fn main() -> ExitCode {
             json,
         }),
         Command::Verify { file, json } => verify_file(&file, json),
+        Command::Sweep {
+            hash,
+            pcs,
+            log_instances,
+            json,
+        } => sweep(&hash, &pcs, &log_instances, json.as_deref()),
+        Command::Plot { file, svg } => plot(&file, &svg),
         Command::Security {
             hash,
             log_instances,

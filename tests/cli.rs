@@ -265,3 +265,55 @@ fn a_batch_over_the_memory_limit_fails_early_with_a_clear_error() {
     assert!(err.contains("MiB, more than the 100 MiB limit"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn sweep_writes_json_and_plot_draws_one_series_per_configuration() {
+    let dir = std::env::temp_dir().join(format!("flockwork-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("sweep.json");
+    let svg = dir.join("sweep.svg");
+    let out = flockwork(&[
+        "sweep",
+        "--hash",
+        "blake3",
+        "--pcs",
+        "ligerito,fri",
+        "--log-instances",
+        "0,1",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).lines().filter(|l| l.starts_with("blake3/")).count(),
+        4
+    );
+    let out = flockwork(&[
+        "plot",
+        json.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    for label in [
+        "batch size (log2 of the compressions proved)",
+        "compressions proved per second",
+    ] {
+        assert!(text.contains(label), "no axis label {label}");
+    }
+    for series in ["blake3/ligerito", "blake3/fri"] {
+        assert_eq!(text.matches(series).count(), 1, "legend entry {series}");
+    }
+    // A file that is not a sweep gets a clear error.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"threads\": 1}").unwrap();
+    let out = flockwork(&["plot", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("not a sweep file"), "{}", stderr(&out));
+    let out = flockwork(&["sweep", "--log-instances", "30"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("at most 24"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -45,7 +45,16 @@ fn tour_prints_one_row_per_field() {
     let out = flockwork(&["tour", "--vars", "6"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for field in ["ghash ", "tower ", "ghash256 ", "goldilocks ", "bn254 "] {
+    for field in [
+        "ghash ",
+        "tower ",
+        "ghash256 ",
+        "goldilocks ",
+        "bn254 ",
+        "ligerito ",
+        "fri ",
+        "blaze ",
+    ] {
         assert!(
             text.lines().any(|l| l.starts_with(field)),
             "no row for {field}:\n{text}"
@@ -285,7 +294,10 @@ fn sweep_writes_json_and_plot_draws_one_series_per_configuration() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
-        stdout(&out).lines().filter(|l| l.starts_with("blake3/")).count(),
+        stdout(&out)
+            .lines()
+            .filter(|l| l.starts_with("blake3/"))
+            .count(),
         4
     );
     let out = flockwork(&[
@@ -311,7 +323,11 @@ fn sweep_writes_json_and_plot_draws_one_series_per_configuration() {
     std::fs::write(&bad, "{\"threads\": 1}").unwrap();
     let out = flockwork(&["plot", bad.to_str().unwrap()]);
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("not a sweep file"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not a sweep file"),
+        "{}",
+        stderr(&out)
+    );
     let out = flockwork(&["sweep", "--log-instances", "30"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("at most 24"));

@@ -159,6 +159,12 @@ pub trait ConfiguredCommitment<F: flockwork_field::Field>:
     /// The soundness of this configuration, term by term.
     fn security_report(&self) -> SecurityReport;
 
+    /// A description of every parameter the verifier must agree with (shape, rates, query
+    /// counts, grinding, seeds): protocols hash it into a setup digest that proofs carry, so a
+    /// proof for other parameters is refused with a specific error. Stable within a format
+    /// version (it is the configuration's `Debug` text).
+    fn parameter_bytes(&self) -> Vec<u8>;
+
     /// The committed codeword's size over the polynomial's (the inverse rate of the first
     /// committed code): what the commitment adds to a prover's memory per committed byte.
     fn codeword_expansion(&self) -> f64;

@@ -83,6 +83,12 @@ pub enum FlockError {
     /// A version this verifier does not speak.
     #[error("unsupported proof version {0} (this verifier speaks version {expected})", expected = crate::PROOF_VERSION)]
     Version(u16),
+    /// The proof was made for another setup (circuit, batch size, IO mode, commitment or its
+    /// parameters): its setup digest differs.
+    #[error(
+        "the proof was made for another setup (circuit, batch size, IO or commitment parameters)"
+    )]
+    Setup,
     /// The statement does not match the setup.
     #[error("statement does not match the setup: {0}")]
     Statement(&'static str),

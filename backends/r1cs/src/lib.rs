@@ -66,12 +66,12 @@ pub type DensePcs = Ligerito<Ghash128, Sha256>;
 /// The Boolean commitment the default prover uses: ring-switching over [`DensePcs`].
 pub type BooleanPcs = RingSwitched<DensePcs>;
 
-/// Proof format version (first bytes after the magic).
-pub const PROOF_VERSION: u16 = 1;
+/// Proof format version (first bytes after the magic). Version 2 added the setup digest.
+pub const PROOF_VERSION: u16 = 2;
 /// Magic bytes that open every proof.
 pub const PROOF_MAGIC: [u8; 4] = *b"FLKR";
-/// Header length: magic and version.
-const HEADER_LEN: usize = 6;
+/// Header length: magic, version and the 32-byte setup digest ([`Flock::setup_digest`]).
+const HEADER_LEN: usize = 6 + 32;
 
 /// Parameters of a [`Flock`] instance besides the circuit and the batch size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,7 +127,7 @@ pub enum Statement {
     },
 }
 
-/// A serialized proof: `"FLKR" ‖ u16le(version) ‖ transcript bytes`.
+/// A serialized proof: `"FLKR" ‖ u16le(version) ‖ setup digest ‖ transcript bytes`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof(Vec<u8>);
 
@@ -406,6 +406,24 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
                 .get(..n)?
                 .to_vec(),
         })
+    }
+
+    /// SHA-256 of everything the verifier must agree with: the lowered circuit, the batch
+    /// size, the IO mode and layout (the transcript's instance bytes), the commitment scheme
+    /// and its parameters ([`ConfiguredCommitment::parameter_bytes`]). Proofs carry it after
+    /// the version, and the verifier refuses another setup's proof with
+    /// [`FlockError::Setup`] before reading anything else.
+    #[must_use]
+    pub fn setup_digest(&self) -> [u8; 32] {
+        let mut h = Sha256::new();
+        h.update(b"flockwork/flock-setup/v1");
+        let instance = self.instance_bytes();
+        h.update((instance.len() as u64).to_le_bytes());
+        h.update(&instance);
+        let params = self.pcs.inner().parameter_bytes();
+        h.update((params.len() as u64).to_le_bytes());
+        h.update(&params);
+        h.finalize().into()
     }
 
     /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and chain layout.

@@ -211,6 +211,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         let mut bytes = Vec::with_capacity(HEADER_LEN + t.proof().len());
         bytes.extend_from_slice(&PROOF_MAGIC);
         bytes.extend_from_slice(&PROOF_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&self.setup_digest());
         bytes.extend_from_slice(&t.into_proof());
         let report = ProverReport {
             timings,

@@ -34,6 +34,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         }
         self.check_statement(statement)
             .map_err(FlockError::Statement)?;
+        if header[6..] != self.setup_digest() {
+            return Err(FlockError::Setup);
+        }
         let mut t = Sha256VerifierTranscript::new(
             DomainSeparator::new(PROTOCOL, &self.instance_bytes()),
             body,

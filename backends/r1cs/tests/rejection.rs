@@ -135,8 +135,32 @@ fn truncated_and_extended_proofs_are_rejected() {
 #[test]
 fn proofs_do_not_transfer_between_setups() {
     let (_, _, proof) = honest(Blake3Compress, 3);
+    // Another batch size, another preset, another commitment: refused by the setup digest.
     let other = Flock::new(Blake3Compress, 4, FlockConfig::default()).unwrap();
-    assert!(other.verify(&Statement::Batch, proof.as_bytes()).is_err());
+    assert_eq!(
+        other.verify(&Statement::Batch, proof.as_bytes()),
+        Err(FlockError::Setup)
+    );
+    let slim = FlockConfig {
+        preset: flockwork_r1cs::Preset::Slim,
+        ..FlockConfig::default()
+    };
+    let other = Flock::new(Blake3Compress, 3, slim).unwrap();
+    assert_eq!(
+        other.verify(&Statement::Batch, proof.as_bytes()),
+        Err(FlockError::Setup)
+    );
+    let vars = flockwork_core::circuit::R1csLowering::new(&Blake3Compress).log_block() + 3 - 7;
+    let fri =
+        flockwork_pcs::FriBinius::<flockwork_field_binary::Ghash128, sha2::Sha256>::with_security(
+            vars, 101, 1,
+        )
+        .unwrap();
+    let other = Flock::with_pcs(Blake3Compress, 3, fri, FlockConfig::default()).unwrap();
+    assert_eq!(
+        other.verify(&Statement::Batch, proof.as_bytes()),
+        Err(FlockError::Setup)
+    );
     let chain = Flock::with_chain(
         Blake3Compress,
         3,

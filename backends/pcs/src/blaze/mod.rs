@@ -302,6 +302,10 @@ impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Blaze<
         self.config.security_report()
     }
 
+    fn parameter_bytes(&self) -> Vec<u8> {
+        format!("blaze {:?}", self.config).into_bytes()
+    }
+
     fn codeword_expansion(&self) -> f64 {
         (self.config.raa.log_inv_rate as f64).exp2()
     }

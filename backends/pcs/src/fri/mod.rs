@@ -198,6 +198,10 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> crate::security::ConfiguredCommitm
         self.config.security_report()
     }
 
+    fn parameter_bytes(&self) -> Vec<u8> {
+        format!("fri {:?}", self.config).into_bytes()
+    }
+
     fn codeword_expansion(&self) -> f64 {
         (self.config.log_inv_rate as f64).exp2()
     }

@@ -223,6 +223,10 @@ impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Ligeri
         self.config.security_report()
     }
 
+    fn parameter_bytes(&self) -> Vec<u8> {
+        format!("ligerito {:?}", self.config).into_bytes()
+    }
+
     fn codeword_expansion(&self) -> f64 {
         (self.config.levels[0].log_inv_rate as f64).exp2()
     }

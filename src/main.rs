@@ -342,6 +342,22 @@ fn info() {
     println!();
 }
 
+/// A spinner on stderr with `message` and the elapsed time, when stderr is a terminal and the
+/// output is for people (not `--json`).
+fn spinner(message: String, json: bool) -> Option<indicatif::ProgressBar> {
+    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .expect("a valid template"),
+    );
+    bar.set_message(message);
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    Some(bar)
+}
+
 /// 90% of the machine's memory in bytes (Linux `MemTotal`), if known.
 fn default_memory_limit() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -397,13 +413,14 @@ fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
             .or_else(default_memory_limit),
         ..Default::default()
     };
-    if !json {
-        eprintln!(
-            "proving a chain of 2^{log_instances} {} compressions on {} thread(s)…",
+    let progress = spinner(
+        format!(
+            "proving and verifying a chain of 2^{log_instances} {} compressions on {} thread(s)",
             hash.name(),
             rayon::current_num_threads()
-        );
-    }
+        ),
+        json,
+    );
     let workload = FlockWorkload {
         hash,
         log_instances,
@@ -411,7 +428,11 @@ fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
         pcs: pcs.kind(),
         config,
     };
-    let r = workload.run()?;
+    let r = workload.run();
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let r = r?;
     let peak = peak_memory_mib().unwrap_or(f64::NAN);
     if let Some(path) = &out {
         let file = flockwork::proof_file::ProofFile {
@@ -616,10 +637,13 @@ fn compare_pcs(
         );
     }
     for &pcs in schemes {
-        let progress = !json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-        if progress {
-            eprint!("running {}…", pcs.kind().name());
-        }
+        let progress = spinner(
+            format!(
+                "committing, opening and verifying with {}",
+                pcs.kind().name()
+            ),
+            json,
+        );
         let m = if in_process {
             let row = comparison.run(pcs.kind())?;
             MeasuredPcs {
@@ -629,8 +653,8 @@ fn compare_pcs(
         } else {
             measure_in_worker(pcs, comparison, threads)?
         };
-        if progress {
-            eprint!("\r\x1b[2K");
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
         }
         let r = &m.row;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
@@ -676,8 +700,20 @@ fn sweep(
     let hashes: Vec<_> = hashes.iter().map(|&h| hash_kind(h)).collect();
     let schemes: Vec<_> = schemes.iter().map(|p| p.kind()).collect();
     println!("config              k   prove (ms)   per second  verify (ms)  proof (KiB)");
+    let total = hashes.len() * schemes.len() * log_instances.len();
+    let bar = spinner(format!("{total} proofs"), false);
+    if let Some(bar) = &bar {
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} proofs [{elapsed}]")
+                .expect("a valid template"),
+        );
+        bar.set_length(total as u64);
+    }
     let sweep = flockwork::sweep::run(&hashes, &schemes, log_instances, |p| {
-        println!(
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+        let line = format!(
             "{:<18} {:>2} {:>12.1} {:>12.0} {:>12.2} {:>12.1}",
             p.config,
             p.log_instances,
@@ -686,7 +722,15 @@ fn sweep(
             p.verify_ms,
             p.proof_bytes as f64 / 1024.0
         );
-    })?;
+        match &bar {
+            Some(bar) => bar.suspend(|| println!("{line}")),
+            None => println!("{line}"),
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let sweep = sweep?;
     if let Some(path) = json {
         std::fs::write(path, sweep.to_json())
             .map_err(|e| WorkloadError::Failed(format!("cannot write {}: {e}", path.display())))?;

@@ -9,6 +9,7 @@
 //! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
 //! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
 //! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
+//! | [`layered`] | the [`LayeredRelation`](layered::LayeredRelation) trait: `S_l = M_l · T_l(S_{l−1})` with lane maps ([`LaneMap`](layered::LaneMap)), MDS-folded weights and native kernels, for GKR |
 //! | [`circuit`] | Boolean circuits written once against [`CircuitBuilder`]: statistics, bit-sliced batch witnesses, the block R1CS lowering with forward/backward walks |
 //! | [`VerifyError`] | why a verifier rejected |
 //!
@@ -77,6 +78,7 @@ pub mod batcher;
 pub mod circuit;
 pub mod eq;
 mod error;
+pub mod layered;
 pub mod multilinear;
 mod parallel;
 pub mod pcs;

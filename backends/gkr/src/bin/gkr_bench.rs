@@ -1,0 +1,292 @@
+//! Benchmark of the three GKR batchers on Poseidon2b: every proof in a fresh worker process,
+//! the variant order rotated between repetitions.
+//!
+//! ```text
+//! cargo run --release -p flockwork-gkr --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3]
+//! ```
+//!
+//! A worker generates the instances from a fixed seed, builds the statement (commitment
+//! digests and output claims, untimed), resets the process's peak-RSS counter, proves
+//! (wall-clock and CPU time), records the peak RSS, then verifies the proof several times
+//! (median), timing the walk verification and the terminal discharge (direct evaluation of
+//! the committed columns, which stands in for a PCS opening) separately.
+
+#![forbid(unsafe_code)]
+
+use std::process::Command;
+use std::time::Instant;
+
+use clap::Parser;
+use flockwork_gkr::{
+    Ghash128, Ghash256, Poseidon2bRelation, ProverConfig, Setup, Statement, Variant,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[derive(Parser, Debug)]
+#[command(about = "Independent vs padded vs ragged GKR on Poseidon2b")]
+struct Args {
+    /// Region widths w_a (2^w_a instances each), comma separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "14,15,17,16,12,15,16,12,13"
+    )]
+    widths: Vec<usize>,
+    /// Rayon threads per worker.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Proofs per variant (each in a fresh worker process).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    /// Verifications per worker (the verifier time is their median).
+    #[arg(long, default_value_t = 5)]
+    verifications: usize,
+    /// Checkpoint spacing of the prover's layer tables.
+    #[arg(long, default_value_t = ProverConfig::default().checkpoint_spacing)]
+    checkpoint_spacing: usize,
+    /// Internal: run one worker for this variant.
+    #[arg(long, hide = true)]
+    worker: Option<String>,
+}
+
+/// One worker's measurements.
+#[derive(Clone, Debug, Default)]
+struct Sample {
+    prove_s: f64,
+    prove_cpu_s: f64,
+    verify_ms: f64,
+    discharge_ms: f64,
+    proof_bytes: usize,
+    peak_mib: f64,
+}
+
+fn parse_variant(name: &str) -> Variant {
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.name() == name)
+        .unwrap_or_else(|| panic!("unknown variant {name}"))
+}
+
+/// `(utime + stime)` of this process in seconds, from `/proc/self/stat` (clock ticks of 10 ms).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, s)| s);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // Fields 14 and 15 of stat (1-based), i.e. 11 and 12 after the command name.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// `VmHWM` in MiB.
+fn peak_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn inputs(widths: &[usize]) -> Vec<Vec<Ghash128>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6b72);
+    widths
+        .iter()
+        .map(|&w| {
+            (0..4usize << w)
+                .map(|_| Ghash128::new(rng.random()))
+                .collect()
+        })
+        .collect()
+}
+
+fn worker(args: &Args, variant: Variant) -> Sample {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build_global()
+        .expect("one global pool");
+    let relation = Poseidon2bRelation::official();
+    let inputs = inputs(&args.widths);
+    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"gkr-bench");
+    let setup =
+        Setup::<_, Ghash256>::new(relation, args.widths.clone()).with_config(ProverConfig {
+            checkpoint_spacing: args.checkpoint_spacing,
+        });
+    // Reset the peak-RSS counter (Linux: "5" to clear_refs), so the peak is the prover's.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    let proof = setup
+        .prove(variant, &inputs, &statement)
+        .expect("the statement fits the setup");
+    let prove_s = start.elapsed().as_secs_f64();
+    let prove_cpu_s = cpu_seconds() - cpu0;
+    let peak = peak_mib();
+    let mut walk_times = Vec::new();
+    let mut discharge_times = Vec::new();
+    for _ in 0..args.verifications.max(1) {
+        let start = Instant::now();
+        let terminal = setup
+            .verify_walks(variant, &statement, &proof)
+            .expect("honest proofs verify");
+        let mid = Instant::now();
+        setup
+            .discharge(&statement, &terminal)
+            .expect("honest terminal claims hold");
+        walk_times.push((mid - start).as_secs_f64() * 1e3);
+        discharge_times.push(mid.elapsed().as_secs_f64() * 1e3);
+    }
+    Sample {
+        prove_s,
+        prove_cpu_s,
+        verify_ms: median(&mut walk_times),
+        discharge_ms: median(&mut discharge_times),
+        proof_bytes: proof.len(),
+        peak_mib: peak,
+    }
+}
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Some(name) = &args.worker {
+        let s = worker(&args, parse_variant(name));
+        println!(
+            "RESULT {} {} {} {} {} {}",
+            s.prove_s, s.prove_cpu_s, s.verify_ms, s.discharge_ms, s.proof_bytes, s.peak_mib
+        );
+        return;
+    }
+    let exe = std::env::current_exe().expect("own path");
+    let widths: Vec<String> = args.widths.iter().map(ToString::to_string).collect();
+    let widths = widths.join(",");
+    println!(
+        "Poseidon2b GKR batchers: widths [{widths}], {} threads, {} proofs per variant, checkpoint spacing {}",
+        args.threads, args.reps, args.checkpoint_spacing
+    );
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); 3];
+    for rep in 0..args.reps {
+        for k in 0..3 {
+            let variant = Variant::ALL[(k + rep) % 3];
+            let out = Command::new(&exe)
+                .args([
+                    "--widths",
+                    &widths,
+                    "--threads",
+                    &args.threads.to_string(),
+                    "--verifications",
+                    &args.verifications.to_string(),
+                    "--checkpoint-spacing",
+                    &args.checkpoint_spacing.to_string(),
+                    "--worker",
+                    variant.name(),
+                ])
+                .output()
+                .expect("worker runs");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let line = stdout
+                .lines()
+                .find_map(|l| l.strip_prefix("RESULT "))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "worker {} failed: {}",
+                        variant.name(),
+                        String::from_utf8_lossy(&out.stderr)
+                    )
+                });
+            let f: Vec<f64> = line
+                .split(' ')
+                .map(|v| v.parse().unwrap_or(f64::NAN))
+                .collect();
+            let s = Sample {
+                prove_s: f[0],
+                prove_cpu_s: f[1],
+                verify_ms: f[2],
+                discharge_ms: f[3],
+                proof_bytes: f[4] as usize,
+                peak_mib: f[5],
+            };
+            eprintln!(
+                "rep {rep} {:<11} prove {:.2} s (cpu {:.1} s), verify {:.2} ms, peak {:.0} MiB",
+                variant.name(),
+                s.prove_s,
+                s.prove_cpu_s,
+                s.verify_ms,
+                s.peak_mib
+            );
+            samples[variant as usize - 1].push(s);
+        }
+    }
+    let setup = Setup::<_, Ghash256>::new(Poseidon2bRelation::official(), args.widths.clone());
+    println!();
+    println!(
+        "| variant | physical rows | prover median (s) | prover range (s) | prover CPU median (s) | verifier: walk median (ms) | verifier: S_0 discharge median (ms) | verifier total (ms) | proof bytes | peak RSS (MiB) | soundness (bits) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut summary = Vec::new();
+    for variant in Variant::ALL {
+        let s = &samples[variant as usize - 1];
+        let mut p: Vec<f64> = s.iter().map(|x| x.prove_s).collect();
+        let mut c: Vec<f64> = s.iter().map(|x| x.prove_cpu_s).collect();
+        let mut v: Vec<f64> = s.iter().map(|x| x.verify_ms).collect();
+        let mut d: Vec<f64> = s.iter().map(|x| x.discharge_ms).collect();
+        let mut m: Vec<f64> = s.iter().map(|x| x.peak_mib).collect();
+        let (lo, hi) = p.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &x| {
+            (lo.min(x), hi.max(x))
+        });
+        let row = (
+            median(&mut p),
+            median(&mut v),
+            s[0].proof_bytes,
+            median(&mut m),
+            median(&mut c),
+            median(&mut d),
+        );
+        println!(
+            "| {} | {} | {:.2} | {:.2}–{:.2} | {:.1} | {:.2} | {:.2} | {:.2} | {} | {:.0} | {:.1} |",
+            variant.name(),
+            setup.physical_rows(variant),
+            row.0,
+            lo,
+            hi,
+            row.4,
+            row.1,
+            row.5,
+            row.1 + row.5,
+            row.2,
+            row.3,
+            setup.soundness_bits(variant)
+        );
+        summary.push(row);
+    }
+    let (ind, pad, rag) = (summary[0], summary[1], summary[2]);
+    println!();
+    println!("goals (2 threads):");
+    println!(
+        "  ragged prover vs independent: {:.2}x faster (goal >= 1)",
+        ind.0 / rag.0
+    );
+    println!(
+        "  ragged prover vs padded: {:.2}x faster (goal >= 3)",
+        pad.0 / rag.0
+    );
+    println!(
+        "  ragged verifier vs independent: walk {:.2}x, walk + S_0 discharge {:.2}x faster (goal >= 5)",
+        ind.1 / rag.1,
+        (ind.1 + ind.5) / (rag.1 + rag.5)
+    );
+    println!(
+        "  proof size independent / ragged: {:.2}x (goal >= 6)",
+        ind.2 as f64 / rag.2 as f64
+    );
+    println!("  ragged peak RSS: {:.0} MiB (goal <= 250)", rag.3);
+    println!("  ragged prover CPU: {:.1} s (goal <= 60)", rag.4);
+}

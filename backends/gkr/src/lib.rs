@@ -1,0 +1,72 @@
+//! # flockwork-gkr
+//!
+//! GKR for many instances of one layered relation
+//! ([`LayeredRelation`](flockwork_core::layered::LayeredRelation)), with instances split
+//! into regions of `2^{w_a}` rows each, proven in one transcript without padding every region
+//! to the largest width. Construction and pitfalls: `notes/poseidon2b-gkr.md` §(b) and §(e)
+//! (after the public construction note and its reference implementation, frost-gkr).
+//!
+//! | module / item | contents |
+//! |---|---|
+//! | [`walk`] | claims, transcript labels, batching weights `α^(t·a+i+1)`, compressed round polynomials |
+//! | [`prove_walk`] ([`prover`]) | the prover of one walk: ragged rounds, Gruen eq-factoring, base-field first round, checkpointed layer tables, rayon over rows |
+//! | [`verify_walk`] ([`verifier`]) | the verifier of one walk: scalar, sequential, never panics |
+//! | [`lanes`] | round-polynomial kernels per lane (`x^(2^m−1)` in characteristic two, binomial otherwise) |
+//! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed), output claims |
+//! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::Batcher`]s over the same statement; proof format; soundness |
+//! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128)) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
+//!
+//! ## The protocol in one paragraph
+//!
+//! Output claims `S_{L,a}(z_a) = v_a` (one point per region, shared by the `t` lanes) are
+//! reduced layer by layer. At layer `l` one challenge `α` batches lanes and regions, the
+//! matrix of the layer is folded into the weights (`cw = M_l^T w`), and one sumcheck over
+//! `W = max_a w_a` variables, bound least significant bit first, proves
+//! `Σ_a Σ_x eq(z_a, x_{<w_a}) χ_a(x_{≥w_a}) Σ_j cw_{a,j} T_{l,j}(S_{l−1,a}(x))`, a polynomial of
+//! degree `deg_l + 1` per variable (8 for Poseidon2b's `x^7`). Round polynomials go over the
+//! wire in monomial form without `c_1`. At the end of the layer the prover sends
+//! `u_a = S_{l−1,a}(ρ_{<w_a})`; these become the next claims. After layer 1 the claims sit
+//! on the committed layer `S_0` and are **discharged by direct multilinear evaluation of the
+//! committed columns** ([`statement`]): there is no polynomial commitment in this crate.
+//!
+//! Challenges live in an extension `E` of the relation's field (`GF(2^256)` = [`Ghash256`]
+//! over [`Ghash128`] for Poseidon2b); the ragged selector is `Π (1 − x_j)`, which is
+//! `Π (1 + x_j)` in characteristic two, so one engine serves binary and prime fields.
+//!
+//! ```
+//! use flockwork_core::Batcher;
+//! use flockwork_gkr::{Poseidon2bRelation, Ragged, Statement};
+//! use flockwork_gkr::{Ghash128, Ghash256};
+//!
+//! let relation = Poseidon2bRelation::official();
+//! let widths = vec![2, 0, 3];
+//! let inputs: Vec<Vec<Ghash128>> = widths
+//!     .iter()
+//!     .map(|&w| (0..4u128 << w).map(Ghash128::new).collect())
+//!     .collect();
+//! let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"doc");
+//! let batcher = Ragged::<_, Ghash256>::new(relation, widths);
+//! let proof = batcher.prove_batch(&inputs, &statement).unwrap();
+//! batcher.verify_batch(&statement, &proof).unwrap();
+//! assert!(batcher.soundness_bits() > 240.0);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod batchers;
+mod error;
+pub mod lanes;
+mod par;
+pub mod prover;
+pub mod relations;
+pub mod statement;
+pub mod verifier;
+pub mod walk;
+
+pub use batchers::{Independent, Padded, Ragged, Setup, Variant};
+pub use error::{GkrError, ProveError};
+pub use flockwork_field_binary::{Ghash128, Ghash256};
+pub use prover::{ProverConfig, RegionInput, prove_walk};
+pub use relations::{Poseidon2Relation, Poseidon2bRelation};
+pub use statement::{CommittedLayer, RegionStatement, Statement};
+pub use verifier::verify_walk;
+pub use walk::RegionClaim;

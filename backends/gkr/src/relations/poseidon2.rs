@@ -1,0 +1,168 @@
+//! Poseidon2 over a prime field (eprint 2023/323, any instance of `flockwork-poseidon2`) as
+//! a layered relation: the same engine as Poseidon2b, in odd characteristic, where the
+//! ragged selector is `χ_a(x) = Π_{j ≥ w_a} (1 − x_j)` and the S-box `x^d` is expanded by
+//! the binomial theorem.
+//!
+//! `S_0 = M_E · input`; layer `l = r + 1` is round `r`: full rounds (`r < R_F/2` or
+//! `r ≥ R_F/2 + R_P`) map every lane to `(s + c_{r,j})^d` and apply `M_E`; partial rounds map
+//! lane 0 to `(s + c_r)^d` and apply `M_I = J + diag(μ − 1)`.
+
+use flockwork_core::layered::{LaneMap, LayeredRelation};
+use flockwork_poseidon2::matrix::{
+    external_layer, external_layer_plonky3, external_matrix_with, internal_layer, internal_matrix,
+};
+use flockwork_poseidon2::{Convention, Poseidon2, Poseidon2Field};
+use sha2::{Digest, Sha256};
+
+/// A Poseidon2 instance as a [`LayeredRelation`] over its prime field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Poseidon2Relation<F> {
+    convention: Convention,
+    t: usize,
+    d: u32,
+    half_full: usize,
+    partial: usize,
+    /// `constants[r]`: `t` values (zeros past lane 0 in partial rounds).
+    constants: Vec<Vec<F>>,
+    diag_m1: Vec<F>,
+    external: Vec<Vec<F>>,
+    internal: Vec<Vec<F>>,
+    id: Vec<u8>,
+}
+
+impl<F: Poseidon2Field> Poseidon2Relation<F> {
+    /// The relation of `perm`.
+    ///
+    /// # Panics
+    /// If the S-box degree does not fit in `u32` (no instance comes close).
+    #[must_use]
+    pub fn new(perm: &Poseidon2<F>) -> Self {
+        let p = perm.params();
+        let t = p.t();
+        let half_full = p.rf() / 2;
+        let mut constants: Vec<Vec<F>> = p.full_begin().chunks(t).map(<[F]>::to_vec).collect();
+        constants.extend(p.partial().iter().map(|&c| {
+            let mut row = vec![F::ZERO; t];
+            row[0] = c;
+            row
+        }));
+        constants.extend(p.full_end().chunks(t).map(<[F]>::to_vec));
+        let mut h = Sha256::new();
+        h.update(b"flockwork/gkr/poseidon2/v1");
+        h.update([u8::from(p.convention() == Convention::Plonky3)]);
+        for v in [t as u64, p.d(), p.rf() as u64, p.rp() as u64] {
+            h.update(v.to_le_bytes());
+        }
+        let mut buf = vec![0u8; F::NUM_BYTES];
+        for c in constants.iter().flatten().chain(p.diag_m1()) {
+            c.write_bytes(&mut buf);
+            h.update(&buf);
+        }
+        let mut id = b"poseidon2/".to_vec();
+        id.extend_from_slice(&h.finalize());
+        Self {
+            convention: p.convention(),
+            t,
+            d: u32::try_from(p.d()).expect("S-box degree fits in u32"),
+            half_full,
+            partial: p.rp(),
+            constants,
+            diag_m1: p.diag_m1().to_vec(),
+            external: external_matrix_with(p.convention(), t),
+            internal: internal_matrix(p.diag_m1()),
+            id,
+        }
+    }
+
+    fn is_full(&self, r: usize) -> bool {
+        r < self.half_full || r >= self.half_full + self.partial
+    }
+
+    fn external(&self, state: &mut [F]) {
+        match self.convention {
+            Convention::HorizenLabs => external_layer(state),
+            Convention::Plonky3 => external_layer_plonky3(state),
+        }
+    }
+}
+
+impl<F: Poseidon2Field> LayeredRelation for Poseidon2Relation<F> {
+    type Base = F;
+
+    fn id(&self) -> Vec<u8> {
+        self.id.clone()
+    }
+
+    fn lanes(&self) -> usize {
+        self.t
+    }
+
+    fn num_layers(&self) -> usize {
+        self.constants.len()
+    }
+
+    fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<F> {
+        let r = layer - 1;
+        if lane == 0 || self.is_full(r) {
+            LaneMap::Power {
+                shift: self.constants[r][lane],
+                exponent: self.d,
+            }
+        } else {
+            LaneMap::Identity
+        }
+    }
+
+    fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> F {
+        if self.is_full(layer - 1) {
+            self.external[row][col]
+        } else {
+            self.internal[row][col]
+        }
+    }
+
+    fn apply_layer(&self, layer: usize, state: &mut [F]) {
+        let r = layer - 1;
+        let e = [u64::from(self.d)];
+        if self.is_full(r) {
+            for (v, &c) in state.iter_mut().zip(&self.constants[r]) {
+                *v = (*v + c).pow(&e);
+            }
+            self.external(state);
+        } else {
+            state[0] = (state[0] + self.constants[r][0]).pow(&e);
+            internal_layer(state, &self.diag_m1);
+        }
+    }
+
+    fn apply_input(&self, state: &mut [F]) {
+        self.external(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flockwork_field::Field;
+    use flockwork_field_prime::Bn254Fr;
+    use flockwork_poseidon2::instances::bn254_t3;
+
+    #[test]
+    fn layers_compose_to_the_bn254_permutation() {
+        let perm = bn254_t3();
+        let rel = Poseidon2Relation::new(perm);
+        assert_eq!(rel.num_layers(), 64);
+        let input = [1u64, 2, 3].map(Bn254Fr::from_index);
+        let mut s = input;
+        rel.apply_input(&mut s);
+        rel.apply_all_layers(&mut s);
+        assert_eq!(s.to_vec(), perm.permutation(&input));
+        for layer in [1, 5, 60, 64] {
+            let mut a = [7u64, 8, 9].map(Bn254Fr::from_index);
+            let mut b = a;
+            rel.apply_layer(layer, &mut a);
+            rel.apply_layer_generic(layer, &mut b);
+            assert_eq!(a, b, "layer {layer}");
+        }
+    }
+}

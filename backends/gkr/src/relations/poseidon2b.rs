@@ -1,0 +1,347 @@
+//! Poseidon2b (n = 128, t = 4) over GF(2^128) as a 66-layer relation
+//! (notes/poseidon2b-gkr.md §(b) "Layers").
+//!
+//! `S_0 = MF · input` is the committed layer (the initial linear layer is applied outside
+//! the walk, [`LayeredRelation::apply_input`]); for `l = 1..=66` and round `r = l − 1`,
+//! `S_l = M_r · T_r(S_{l−1})` with `T_{r,j}(s) = (s + rc[r][j])^7` on the S-box lanes (all
+//! four in full rounds `r < 4` or `r ≥ 62`, lane 0 in partial rounds) and the identity
+//! elsewhere; `M_r = MF` on full rounds and `MP` on partial rounds. `S_66` is the
+//! permutation's output (no feed-forward). Every layer has degree 7, so a GKR round
+//! polynomial has degree 8.
+//!
+//! The native kernels are the gadget's (`flockwork_poseidon2b::matrix::{apply_mf, apply_mp}`
+//! and the S-box); the tests check them against the dense description and the whole walk
+//! against [`Poseidon2b::permutation`] and the official check value.
+
+use flockwork_core::layered::{LaneMap, LayeredRelation};
+use flockwork_field::{ExtensionField, Field};
+use flockwork_poseidon2b::matrix::{MP_EXPONENTS_T4, apply_mf, apply_mp, mf_bits, mp_bits};
+use flockwork_poseidon2b::{
+    Ghash128, Instance, Poseidon2b, Poseidon2bField, Poseidon2bLane, ROUNDS, is_full_round, sbox,
+};
+
+/// `MF` and `MP` (t = 4) as bit patterns (`x^k` = bit `k`).
+const MF_BITS: [[u128; 4]; 4] = mf_bits::<4>();
+const MP_BITS: [[u128; 4]; 4] = mp_bits::<4>();
+use sha2::{Digest, Sha256};
+
+/// Poseidon2b, t = 4, as a [`LayeredRelation`] over [`Ghash128`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Poseidon2bRelation {
+    rc: Vec<[Ghash128; 4]>,
+    mf: [[Ghash128; 4]; 4],
+    mp: [[Ghash128; 4]; 4],
+    id: Vec<u8>,
+}
+
+impl Poseidon2bRelation {
+    /// The relation of a permutation instance.
+    #[must_use]
+    pub fn new(perm: &Poseidon2b<Ghash128, 4>) -> Self {
+        let rc = perm.round_constants();
+        let mut h = Sha256::new();
+        h.update(b"flockwork/gkr/poseidon2b-t4/v1");
+        h.update([u8::from(perm.instance() == Instance::Official)]);
+        for row in &rc {
+            for c in row {
+                h.update(c.to_bits().to_le_bytes());
+            }
+        }
+        let mut id = b"poseidon2b/t4/".to_vec();
+        id.extend_from_slice(&h.finalize());
+        Self {
+            rc,
+            mf: perm.mf_matrix(),
+            mp: perm.mp_matrix(),
+            id,
+        }
+    }
+
+    /// The official instance (`flockwork_poseidon2b::official_t4`).
+    #[must_use]
+    pub fn official() -> Self {
+        Self::new(flockwork_poseidon2b::official_t4())
+    }
+}
+
+/// `v · x^k` for `1 ≤ k ≤ 121`: a shift and one reduction by `x^128 = x^7 + x^2 + x + 1`
+/// (the gadget's `ghash_mul_monomial` without its recursive branch, so it inlines).
+#[inline(always)]
+fn mulx(v: Ghash128, k: u32) -> Ghash128 {
+    debug_assert!((1..=121).contains(&k));
+    let v = v.to_bits();
+    let h = v >> (128 - k);
+    Ghash128::new((v << k) ^ h ^ (h << 1) ^ (h << 2) ^ (h << 7))
+}
+
+/// `s ← MF · s` (the gadget's addition chain, `matrix::apply_mf`).
+#[inline(always)]
+fn mf(s: &mut [Ghash128]) {
+    let (a, b, c, d) = (s[0], s[1], s[2], s[3]);
+    let t0 = a + b;
+    let t1 = c + d;
+    let t2 = mulx(b, 1) + t1;
+    let t3 = mulx(d, 1) + t0;
+    let t4 = mulx(t1, 2) + t3;
+    let t5 = mulx(t0, 2) + t2;
+    s[0] = t3 + t5;
+    s[1] = t5;
+    s[2] = t2 + t4;
+    s[3] = t4;
+}
+
+/// `s ← MP · s`: `out_i = Σ_j s_j + s_i + x^{e_i}·s_i`.
+#[inline(always)]
+fn mp(s: &mut [Ghash128]) {
+    let total = s[0] + s[1] + s[2] + s[3];
+    for (v, &e) in s.iter_mut().zip(&MP_EXPONENTS_T4) {
+        *v = total + *v + mulx(*v, e);
+    }
+}
+
+/// Rows per block of [`Poseidon2bRelation::apply_layer_rows`]'s slice S-boxes.
+const SBOX_BLOCK: usize = 256;
+
+/// The state of one row as an array (`t = 4`).
+fn state4(state: &mut [Ghash128]) -> &mut [Ghash128; 4] {
+    state.try_into().expect("Poseidon2b states have 4 lanes")
+}
+
+impl LayeredRelation for Poseidon2bRelation {
+    type Base = Ghash128;
+
+    fn id(&self) -> Vec<u8> {
+        self.id.clone()
+    }
+
+    fn lanes(&self) -> usize {
+        4
+    }
+
+    fn num_layers(&self) -> usize {
+        ROUNDS
+    }
+
+    fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<Ghash128> {
+        let r = layer - 1;
+        if lane == 0 || is_full_round(r) {
+            LaneMap::Power {
+                shift: self.rc[r][lane],
+                exponent: 7,
+            }
+        } else {
+            LaneMap::Identity
+        }
+    }
+
+    fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> Ghash128 {
+        if is_full_round(layer - 1) {
+            self.mf[row][col]
+        } else {
+            self.mp[row][col]
+        }
+    }
+
+    #[inline]
+    fn apply_layer(&self, layer: usize, state: &mut [Ghash128]) {
+        let r = layer - 1;
+        let s = state4(state);
+        let rc = &self.rc[r];
+        if is_full_round(r) {
+            for (v, &c) in s.iter_mut().zip(rc) {
+                *v = sbox(*v + c);
+            }
+            apply_mf(s);
+        } else {
+            s[0] = sbox(s[0] + rc[0]);
+            apply_mp(s);
+        }
+    }
+
+    fn apply_input(&self, state: &mut [Ghash128]) {
+        apply_mf(state4(state));
+    }
+
+    /// Blocks of rows with the S-boxes as slice kernels (`Poseidon2bField::sbox_slice`:
+    /// four products per instruction with VPCLMULQDQ-512), then the linear layer per row.
+    fn apply_layer_rows(&self, layer: usize, rows: &mut [Ghash128]) {
+        let r = layer - 1;
+        let rc = &self.rc[r];
+        let mut lane0 = [Ghash128::ZERO; SBOX_BLOCK];
+        let mut s2 = [Ghash128::ZERO; 4 * SBOX_BLOCK];
+        let mut s3 = [Ghash128::ZERO; 4 * SBOX_BLOCK];
+        for block in rows.chunks_mut(4 * SBOX_BLOCK) {
+            if is_full_round(r) {
+                for state in block.chunks_exact_mut(4) {
+                    for (v, &c) in state.iter_mut().zip(rc) {
+                        *v += c;
+                    }
+                }
+                Ghash128::sbox_slice(block, &mut s2, &mut s3);
+                for state in block.chunks_exact_mut(4) {
+                    mf(state);
+                }
+            } else {
+                let n = block.len() / 4;
+                for (x, state) in lane0.iter_mut().zip(block.chunks_exact(4)) {
+                    *x = state[0] + rc[0];
+                }
+                Ghash128::sbox_slice(&mut lane0[..n], &mut s2, &mut s3);
+                for (&x, state) in lane0.iter().zip(block.chunks_exact_mut(4)) {
+                    state[0] = x;
+                    mp(state);
+                }
+            }
+        }
+    }
+
+    fn apply_input_rows(&self, rows: &mut [Ghash128]) {
+        for state in rows.chunks_exact_mut(4) {
+            mf(state);
+        }
+    }
+
+    /// `cw = M^T w` with the matrix entries as sums of monomials `x^k` (bit patterns of
+    /// `MF`/`MP`): shifts on the `GF(2^128)` coordinates of `w`, no products.
+    fn fold_weights<E: ExtensionField<Ghash128>>(
+        &self,
+        layer: usize,
+        weights: &[E],
+        out: &mut [E],
+    ) {
+        let bits = if is_full_round(layer - 1) {
+            MF_BITS
+        } else {
+            MP_BITS
+        };
+        let deg = E::DEGREE;
+        let mut coords = vec![Ghash128::ZERO; 4 * deg];
+        for (w, c) in weights.iter().zip(coords.chunks_exact_mut(deg)) {
+            w.to_base_coeffs(c);
+        }
+        let mut acc = vec![Ghash128::ZERO; deg];
+        for (j, o) in out.iter_mut().enumerate().take(4) {
+            acc.fill(Ghash128::ZERO);
+            for (i, c) in coords.chunks_exact(deg).enumerate() {
+                let mut b = bits[i][j];
+                while b != 0 {
+                    let k = b.trailing_zeros();
+                    for (a, &v) in acc.iter_mut().zip(c) {
+                        *a += v.mul_monomial(k);
+                    }
+                    b &= b - 1;
+                }
+            }
+            *o = E::from_base_coeffs(&acc);
+        }
+    }
+
+    fn layer_degree(&self, _layer: usize) -> usize {
+        7
+    }
+
+    fn max_degree(&self) -> usize {
+        7
+    }
+
+    /// `Σ_j cw_j (u_j + c_j)^7` with `x^7 = x^4 · x^2 · x` (two squarings, two products).
+    fn layer_term<E: ExtensionField<Ghash128>>(&self, layer: usize, cw: &[E], state: &[E]) -> E {
+        let r = layer - 1;
+        let sbox7 = |x: E| {
+            let x2 = x.square();
+            x2.square() * x2 * x
+        };
+        let mut acc = cw[0] * sbox7(state[0] + self.rc[r][0]);
+        for j in 1..4 {
+            acc += cw[j]
+                * if is_full_round(r) {
+                    sbox7(state[j] + self.rc[r][j])
+                } else {
+                    state[j]
+                };
+        }
+        acc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flockwork_field::Field;
+    use flockwork_field_binary::Ghash256;
+    use flockwork_poseidon2b::official_t4;
+
+    #[test]
+    fn layers_compose_to_the_permutation_and_the_check_value() {
+        let rel = Poseidon2bRelation::official();
+        let mut s = [0, 1, 2, 3].map(Ghash128::new);
+        rel.apply_input(&mut s);
+        rel.apply_all_layers(&mut s);
+        assert_eq!(s[0].to_bits(), 0x8f7655abdb748e34e248218d828e976e);
+        let input = [9, 8, 7, 6].map(Ghash128::new);
+        let mut s = input;
+        rel.apply_input(&mut s);
+        rel.apply_all_layers(&mut s);
+        assert_eq!(s, official_t4().permutation(input));
+    }
+
+    #[test]
+    fn row_kernels_match_the_single_state_kernels() {
+        let rel = Poseidon2bRelation::official();
+        // 700 rows: more than one S-box block, and a partial block.
+        let rows: Vec<Ghash128> = (0..4 * 700u128)
+            .map(|i| Ghash128::new(i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835)))
+            .collect();
+        for layer in [1, 4, 5, 33, 62, 66] {
+            let mut fast = rows.clone();
+            rel.apply_layer_rows(layer, &mut fast);
+            let mut slow = rows.clone();
+            for s in slow.chunks_exact_mut(4) {
+                rel.apply_layer(layer, s);
+            }
+            assert_eq!(fast, slow, "layer {layer}");
+        }
+        let mut fast = rows.clone();
+        rel.apply_input_rows(&mut fast);
+        let mut slow = rows;
+        for s in slow.chunks_exact_mut(4) {
+            rel.apply_input(s);
+        }
+        assert_eq!(fast, slow);
+    }
+
+    #[test]
+    fn kernels_match_the_description() {
+        let rel = Poseidon2bRelation::official();
+        for layer in [1, 4, 5, 30, 62, 63, 66] {
+            let mut s = [0x11u128, 0x2222, 0x333333, 0x44444444].map(Ghash128::new);
+            let mut lifted = s.map(Ghash256::from);
+            rel.apply_layer(layer, &mut s);
+            rel.apply_layer_generic(layer, &mut lifted);
+            assert_eq!(lifted, s.map(Ghash256::from), "layer {layer}");
+            let cw = [
+                Ghash256::Y,
+                Ghash256::ONE,
+                Ghash256::from_index(9),
+                Ghash256::Y * Ghash256::Y,
+            ];
+            let u = [
+                Ghash256::from_index(3),
+                Ghash256::Y,
+                Ghash256::ONE,
+                Ghash256::ZERO,
+            ];
+            let generic: Ghash256 = (0..4)
+                .map(|j| cw[j] * rel.lane_map(layer, j).eval(u[j]))
+                .sum();
+            assert_eq!(rel.layer_term(layer, &cw, &u), generic);
+            // Folded weights against the dense matrix.
+            let mut fast = [Ghash256::ZERO; 4];
+            rel.fold_weights(layer, &cw, &mut fast);
+            let dense: Vec<Ghash256> = (0..4)
+                .map(|j| (0..4).map(|i| cw[i] * rel.matrix_entry(layer, i, j)).sum())
+                .collect();
+            assert_eq!(fast.to_vec(), dense, "layer {layer}");
+        }
+    }
+}

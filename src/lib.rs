@@ -13,12 +13,13 @@
 //! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3 |
 //! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, circuits, PCS trait |
 //! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
+//! | [`gkr`] | `flockwork-gkr` | layered GKR with independent, padded and ragged batchers; Poseidon2b and Poseidon2 relations |
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
 //! | [`proof_file`] | this crate | the self-describing proof file of `flockwork prove --out` / `flockwork verify` |
 //! | [`sweep`] | this crate | throughput against batch size, saved as JSON and drawn as SVG |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
-//! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS |
+//! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS; one Poseidon2b statement proved with each GKR batcher |
 //! | [`flock`] | this crate | timed, verified batch-hashing runs against the native baseline |
 //!
 //! ```
@@ -33,6 +34,7 @@ pub use flockwork_core as poly;
 pub use flockwork_field as field;
 pub use flockwork_field_binary as binary;
 pub use flockwork_field_prime as prime;
+pub use flockwork_gkr as gkr;
 pub use flockwork_pcs as pcs;
 pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;

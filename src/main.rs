@@ -173,6 +173,50 @@ enum CompareWhat {
         #[arg(long, hide = true)]
         worker: bool,
     },
+    /// Prove the same Poseidon2b output claims over regions of 2^w_a permutations with the
+    /// independent, padded and ragged GKR batchers; each in a fresh worker process.
+    Batch {
+        /// The region widths w_a, comma-separated (the published experiment:
+        /// 14,15,17,16,12,15,16,12,13).
+        #[arg(long, value_delimiter = ',', default_values_t = vec![8, 10, 9, 6])]
+        widths: Vec<usize>,
+        /// The batchers, comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = vec![BatcherArg::Independent, BatcherArg::Padded, BatcherArg::Ragged])]
+        batchers: Vec<BatcherArg>,
+        /// Seed of the inputs and output points.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object per batcher instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Measure every batcher in this process (peak memory is then the whole run's).
+        #[arg(long)]
+        in_process: bool,
+        /// Internal: measure exactly one batcher and print its row for the parent process.
+        #[arg(long, hide = true)]
+        worker: bool,
+    },
+}
+
+/// GKR batchers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BatcherArg {
+    /// One walk per region, separate transcripts.
+    Independent,
+    /// One walk at the largest width, every region padded.
+    Padded,
+    /// One walk over native-size regions with implicit selectors.
+    Ragged,
+}
+
+impl BatcherArg {
+    fn variant(self) -> flockwork::gkr::Variant {
+        match self {
+            Self::Independent => flockwork::gkr::Variant::Independent,
+            Self::Padded => flockwork::gkr::Variant::Padded,
+            Self::Ragged => flockwork::gkr::Variant::Ragged,
+        }
+    }
 }
 
 /// Polynomial commitment schemes.
@@ -563,40 +607,186 @@ fn measure_in_worker(
     comparison: &flockwork::compare::PcsComparison,
     threads: Option<usize>,
 ) -> Result<MeasuredPcs, WorkloadError> {
-    let exe = std::env::current_exe().map_err(|e| {
-        WorkloadError::InvalidParameters(format!("cannot find this executable: {e}"))
-    })?;
+    let stdout = run_worker(
+        &[
+            "compare",
+            "pcs",
+            "--worker",
+            "--log-bits",
+            &comparison.log_bits.to_string(),
+            "--security",
+            &comparison.target_bits.to_string(),
+            "--seed",
+            &comparison.seed.to_string(),
+            "--pcs",
+            pcs.kind().name(),
+        ],
+        threads,
+    )?;
+    stdout
+        .lines()
+        .find_map(|l| parse_worker_line(l, pcs.kind(), comparison.log_bits))
+        .ok_or_else(|| WorkloadError::Failed("the worker printed no result".into()))
+}
+
+/// One measured batcher and the peak memory of the process that ran it.
+struct MeasuredBatch {
+    row: flockwork::compare::BatchRow,
+    peak_mib: f64,
+}
+
+fn parse_batch_line(line: &str, variant: flockwork::gkr::Variant) -> Option<MeasuredBatch> {
+    let mut f = line.strip_prefix("batch ")?.split_whitespace();
+    if f.next()? != variant.name() {
+        return None;
+    }
+    let physical_rows = f.next()?.parse().ok()?;
+    let secs = |x: Option<&str>| -> Option<std::time::Duration> {
+        std::time::Duration::try_from_secs_f64(x?.parse::<f64>().ok()?).ok()
+    };
+    let prove = secs(f.next())?;
+    let verify = secs(f.next())?;
+    Some(MeasuredBatch {
+        row: flockwork::compare::BatchRow {
+            variant,
+            physical_rows,
+            prove,
+            verify,
+            proof_bytes: f.next()?.parse().ok()?,
+            security_bits: f.next()?.parse().ok()?,
+        },
+        peak_mib: f.next()?.parse().ok()?,
+    })
+}
+
+fn compare_batch(
+    comparison: &flockwork::compare::BatchComparison,
+    batchers: &[BatcherArg],
+    threads: Option<usize>,
+    json: bool,
+    in_process: bool,
+    worker: bool,
+) -> Result<(), WorkloadError> {
+    if worker {
+        let [batcher] = batchers else {
+            return Err(WorkloadError::InvalidParameters(
+                "a worker measures exactly one batcher".into(),
+            ));
+        };
+        let r = comparison.run(batcher.variant())?;
+        println!(
+            "batch {} {} {} {} {} {} {}",
+            r.variant.name(),
+            r.physical_rows,
+            r.prove.as_secs_f64(),
+            r.verify.as_secs_f64(),
+            r.proof_bytes,
+            r.security_bits,
+            peak_memory_mib().unwrap_or(f64::NAN)
+        );
+        return Ok(());
+    }
+    let widths: Vec<String> = comparison.widths.iter().map(ToString::to_string).collect();
+    if !json {
+        println!(
+            "Poseidon2b (t = 4, 66 layers) over regions of widths [{}], GKR with GF(2^256) \
+             challenges, {} thread(s){}\n",
+            widths.join(","),
+            threads.unwrap_or_else(rayon::current_num_threads),
+            if in_process {
+                ""
+            } else {
+                ", one worker process per batcher"
+            }
+        );
+        println!(
+            "batcher      rows   prove (ms)  verify (ms)  proof (KiB)  peak (MiB)  security (bits)"
+        );
+    }
+    for &batcher in batchers {
+        let variant = batcher.variant();
+        let progress = spinner(format!("proving with the {} batcher", variant.name()), json);
+        let m = if in_process {
+            comparison.run(variant).map(|row| MeasuredBatch {
+                row,
+                peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
+            })
+        } else {
+            run_worker(
+                &[
+                    "compare",
+                    "batch",
+                    "--worker",
+                    "--widths",
+                    &widths.join(","),
+                    "--seed",
+                    &comparison.seed.to_string(),
+                    "--batchers",
+                    variant.name(),
+                ],
+                threads,
+            )
+            .and_then(|stdout| {
+                stdout
+                    .lines()
+                    .find_map(|l| parse_batch_line(l, variant))
+                    .ok_or_else(|| WorkloadError::Failed("the worker printed no result".into()))
+            })
+        };
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
+        }
+        let m = m?;
+        let r = &m.row;
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        if json {
+            println!(
+                "{{\"batcher\":\"{}\",\"widths\":[{}],\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"peak_mib\":{:.1},\"security_bits\":{:.2}}}",
+                variant.name(),
+                widths.join(","),
+                r.physical_rows,
+                ms(r.prove),
+                ms(r.verify),
+                r.proof_bytes,
+                m.peak_mib,
+                r.security_bits
+            );
+        } else {
+            println!(
+                "{:<11} {:>6} {:>12.1} {:>12.2} {:>12.1} {:>11.0} {:>16.1}",
+                variant.name(),
+                r.physical_rows,
+                ms(r.prove),
+                ms(r.verify),
+                r.proof_bytes as f64 / 1024.0,
+                m.peak_mib,
+                r.security_bits
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Runs this executable with `args` (and `--threads`), returning its standard output, or its
+/// error message if it failed.
+fn run_worker(args: &[&str], threads: Option<usize>) -> Result<String, WorkloadError> {
+    let exe = std::env::current_exe()
+        .map_err(|e| WorkloadError::Failed(format!("cannot find this executable: {e}")))?;
     let mut command = std::process::Command::new(exe);
     if let Some(t) = threads {
         command.arg("--threads").arg(t.to_string());
     }
-    command.args([
-        "compare",
-        "pcs",
-        "--worker",
-        "--log-bits",
-        &comparison.log_bits.to_string(),
-        "--security",
-        &comparison.target_bits.to_string(),
-        "--seed",
-        &comparison.seed.to_string(),
-        "--pcs",
-        pcs.kind().name(),
-    ]);
     let output = command
+        .args(args)
         .output()
-        .map_err(|e| WorkloadError::InvalidParameters(format!("cannot start a worker: {e}")))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
+        .map_err(|e| WorkloadError::Failed(format!("cannot start a worker: {e}")))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         return Err(WorkloadError::Failed(
             stderr.trim().trim_start_matches("error: ").to_owned(),
         ));
     }
-    stdout
-        .lines()
-        .find_map(|l| parse_worker_line(l, pcs.kind(), comparison.log_bits))
-        .ok_or_else(|| WorkloadError::Failed("the worker printed no result".into()))
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 fn compare_pcs(
@@ -987,6 +1177,27 @@ fn main() -> ExitCode {
                 seed,
             };
             compare_pcs(&comparison, &pcs, cli.threads, json, in_process, worker)
+        }
+        Command::Compare {
+            what:
+                CompareWhat::Batch {
+                    widths,
+                    batchers,
+                    seed,
+                    json,
+                    in_process,
+                    worker,
+                },
+        } => {
+            let comparison = flockwork::compare::BatchComparison { widths, seed };
+            compare_batch(
+                &comparison,
+                &batchers,
+                cli.threads,
+                json,
+                in_process,
+                worker,
+            )
         }
         Command::Sumcheck {
             field,

@@ -333,3 +333,31 @@ fn sweep_writes_json_and_plot_draws_one_series_per_configuration() {
     assert!(stderr(&out).contains("at most 24"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn compare_batch_runs_every_batcher_on_the_same_statement() {
+    let out = flockwork(&["compare", "batch", "--widths", "3,1,2", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (line, name) in lines.iter().zip(["independent", "padded", "ragged"]) {
+        assert!(
+            line.starts_with(&format!("{{\"batcher\":\"{name}\",\"widths\":[3,1,2],")),
+            "{line}"
+        );
+    }
+    // Padded rows: 3 regions · 2^3; ragged: 2^3 + 2^1 + 2^2.
+    assert!(lines[1].contains("\"physical_rows\":24"), "{}", lines[1]);
+    assert!(lines[2].contains("\"physical_rows\":14"), "{}", lines[2]);
+    let out = flockwork(&["compare", "batch", "--widths", "30"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("width at most 24"),
+        "{}",
+        stderr(&out)
+    );
+    let out = flockwork(&["compare", "batch", "--batchers", "nonsense"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("ragged"), "{}", stderr(&out));
+}

@@ -47,19 +47,28 @@ pub trait Poseidon2bField: BinaryField<Packing: Poseidon2bLane> + Poseidon2bLane
 }
 
 /// `v · x^k` in `GF(2)[x]/(x^128 + x^7 + x^2 + x + 1)` on bit patterns (module docs).
+/// Not recursive, so it inlines into the MDS kernels.
 #[inline(always)]
 #[must_use]
 pub const fn ghash_mul_monomial(v: u128, k: u32) -> u128 {
     assert!(k < 128, "monomial exponent out of range");
-    if k == 0 {
-        v
-    } else if k <= 121 {
-        let h = v >> (128 - k);
-        (v << k) ^ h ^ (h << 1) ^ (h << 2) ^ (h << 7)
+    if k <= 121 {
+        shift_reduce(v, k)
     } else {
         // Two steps keep each within the single-reduction range.
-        ghash_mul_monomial(ghash_mul_monomial(v, 64), k - 64)
+        shift_reduce(shift_reduce(v, 64), k - 64)
     }
+}
+
+/// `v · x^k` for `k ≤ 121`: a shift and one reduction by `x^128 = x^7 + x^2 + x + 1` (the
+/// bits shifted out, `h`, have degree below 121, so `h·(x^7 + x^2 + x + 1)` fits).
+#[inline(always)]
+const fn shift_reduce(v: u128, k: u32) -> u128 {
+    if k == 0 {
+        return v;
+    }
+    let h = v >> (128 - k);
+    (v << k) ^ h ^ (h << 1) ^ (h << 2) ^ (h << 7)
 }
 
 impl Poseidon2bLane for Ghash128 {

@@ -64,14 +64,10 @@ impl Poseidon2bRelation {
     }
 }
 
-/// `v · x^k` for `1 ≤ k ≤ 121`: a shift and one reduction by `x^128 = x^7 + x^2 + x + 1`
-/// (the gadget's `ghash_mul_monomial` without its recursive branch, so it inlines).
+/// `v · x^k` ([`flockwork_poseidon2b::ghash_mul_monomial`]).
 #[inline(always)]
 fn mulx(v: Ghash128, k: u32) -> Ghash128 {
-    debug_assert!((1..=121).contains(&k));
-    let v = v.to_bits();
-    let h = v >> (128 - k);
-    Ghash128::new((v << k) ^ h ^ (h << 1) ^ (h << 2) ^ (h << 7))
+    Ghash128::new(flockwork_poseidon2b::ghash_mul_monomial(v.to_bits(), k))
 }
 
 /// `s ← MF · s` (the gadget's addition chain, `matrix::apply_mf`).

@@ -23,6 +23,8 @@
 //! of the length the statement determines). A transcript starts from the domain separator
 //! `"flockwork/gkr/<variant>/v1"` with instance `id(R) ‖ u64le(A) ‖ u64le(w_a)… [‖ u64le(a)]`,
 //! then absorbs per region the commitment digest, the output point and the claimed values.
+//! The transcript is the setup's [`TranscriptScheme`] (SHA-256 by default); the proof does not
+//! name it, and a proof made with one scheme is rejected by a verifier using another.
 //!
 //! ## Terminal claims
 //!
@@ -37,23 +39,20 @@
 //! exact. The union bound over layers (and over the walks of [`Independent`]) gives
 //! `ε ≤ Σ_walks Σ_l (t·A + W·(deg_l + 1)) / |E|` ([`Setup::soundness_bits`]), with
 //! `|E| ≥ 2^ORDER_BITS` and challenges uniform over `E` (GF(2^256): 32 uniform bytes per
-//! challenge). This is the interactive (round-by-round) bound; Fiat–Shamir over SHA-256
-//! multiplies it by the number of hash queries of an attacker.
+//! challenge). This is the interactive (round-by-round) bound; Fiat–Shamir over the
+//! transcript (SHA-256, BLAKE3 or the Poseidon2b sponge, [`crate::transcript`]) multiplies it
+//! by the number of hash (permutation) queries of an attacker.
 
 use std::marker::PhantomData;
 
-use digest::Digest;
 use flockwork_core::Batcher;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
-use flockwork_transcript::{
-    DomainSeparator, HashProverTranscript, HashVerifierTranscript, ProverTranscript, Transcript,
-    VerifierTranscript,
-};
-use sha2::Sha256;
+use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
 
 use crate::prover::{ProverConfig, RegionInput, prove_walk};
 use crate::statement::{MAX_WIDTH, Statement, evaluate_columns};
+use crate::transcript::{Sha256, TranscriptScheme};
 use crate::verifier::verify_walk;
 use crate::walk::{RegionClaim, selector, walk_elements};
 use crate::{GkrError, ProveError};
@@ -100,7 +99,9 @@ impl Variant {
 }
 
 /// What the three batchers share: the relation, the region widths and the prover settings.
-/// `E` is the challenge field, `D` the transcript hash.
+/// `E` is the challenge field, `D` the transcript ([`TranscriptScheme`]: any digest such as
+/// the default [`Sha256`] or [`crate::transcript::Blake3`], or
+/// [`crate::transcript::Poseidon2bSponge`]).
 #[derive(Clone, Debug)]
 pub struct Setup<R, E, D = Sha256> {
     relation: R,
@@ -113,7 +114,7 @@ impl<R, E, D> Setup<R, E, D>
 where
     R: LayeredRelation + Sync,
     E: ExtensionField<R::Base>,
-    D: Digest + Clone,
+    D: TranscriptScheme,
 {
     /// A setup for regions of `2^widths[a]` instances.
     ///
@@ -266,10 +267,7 @@ where
             Variant::Independent => {
                 for (a, (rows, region)) in witness.iter().zip(&statement.regions).enumerate() {
                     let instance = self.instance_bytes(variant, Some(a));
-                    let mut tr = HashProverTranscript::<D>::new(DomainSeparator::new(
-                        variant.protocol(),
-                        &instance,
-                    ));
+                    let mut tr = D::prover(variant.protocol(), &instance);
                     absorb_region(&mut tr, region);
                     let input = RegionInput {
                         width: region.claim.point.len(),
@@ -288,10 +286,7 @@ where
             }
             Variant::Padded | Variant::Ragged => {
                 let instance = self.instance_bytes(variant, None);
-                let mut tr = HashProverTranscript::<D>::new(DomainSeparator::new(
-                    variant.protocol(),
-                    &instance,
-                ));
+                let mut tr = D::prover(variant.protocol(), &instance);
                 for region in &statement.regions {
                     absorb_region(&mut tr, region);
                 }
@@ -379,10 +374,7 @@ where
                     })?;
                     rest = tail;
                     let instance = self.instance_bytes(variant, Some(a));
-                    let mut tr = HashVerifierTranscript::<D>::new(
-                        DomainSeparator::new(variant.protocol(), &instance),
-                        mine,
-                    );
+                    let mut tr = D::verifier(variant.protocol(), &instance, mine);
                     absorb_region(&mut tr, region);
                     terminal.extend(verify_walk(
                         &self.relation,
@@ -395,10 +387,7 @@ where
             }
             Variant::Padded | Variant::Ragged => {
                 let instance = self.instance_bytes(variant, None);
-                let mut tr = HashVerifierTranscript::<D>::new(
-                    DomainSeparator::new(variant.protocol(), &instance),
-                    body,
-                );
+                let mut tr = D::verifier(variant.protocol(), &instance, body);
                 for region in &statement.regions {
                     absorb_region(&mut tr, region);
                 }
@@ -494,7 +483,7 @@ macro_rules! batcher {
         where
             R: LayeredRelation + Sync,
             E: ExtensionField<R::Base>,
-            D: Digest + Clone,
+            D: TranscriptScheme,
         {
             /// The batcher for regions of `2^widths[a]` instances (see [`Setup::new`]).
             ///
@@ -513,7 +502,7 @@ macro_rules! batcher {
         where
             R: LayeredRelation + Sync,
             E: ExtensionField<R::Base>,
-            D: Digest + Clone,
+            D: TranscriptScheme,
         {
             type Statement = Statement<R::Base, E>;
             type Witness = [Vec<R::Base>];

@@ -14,6 +14,7 @@
 //! | [`lanes`] | round-polynomial kernels per lane (`x^(2^m−1)` in characteristic two, binomial otherwise) |
 //! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed), output claims |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::Batcher`]s over the same statement; proof format; soundness |
+//! | [`transcript`] | [`TranscriptScheme`]: the Fiat–Shamir transcript of a [`Setup`] — SHA-256 (default), BLAKE3 or the algebraic [`Poseidon2bSponge`]; [`TranscriptKind`] for run-time choice |
 //! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128)) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
 //!
 //! ## The protocol in one paragraph
@@ -59,6 +60,7 @@ mod par;
 pub mod prover;
 pub mod relations;
 pub mod statement;
+pub mod transcript;
 pub mod verifier;
 pub mod walk;
 
@@ -68,5 +70,6 @@ pub use flockwork_field_binary::{Ghash128, Ghash256};
 pub use prover::{ProverConfig, RegionInput, prove_walk};
 pub use relations::{Poseidon2Relation, Poseidon2bRelation};
 pub use statement::{CommittedLayer, RegionStatement, Statement};
+pub use transcript::{Poseidon2bSponge, TranscriptKind, TranscriptScheme};
 pub use verifier::verify_walk;
 pub use walk::RegionClaim;

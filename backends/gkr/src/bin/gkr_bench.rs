@@ -2,7 +2,7 @@
 //! the variant order rotated between repetitions.
 //!
 //! ```text
-//! cargo run --release -p flockwork-gkr --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3]
+//! cargo run --release -p flockwork-gkr --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3] [--transcript sha256|blake3|poseidon2b]
 //! ```
 //!
 //! A worker generates the instances from a fixed seed, builds the statement (commitment
@@ -10,6 +10,12 @@
 //! (wall-clock and CPU time), records the peak RSS, then verifies the proof several times
 //! (median), timing the walk verification and the terminal discharge (direct evaluation of
 //! the committed columns, which stands in for a PCS opening) separately.
+//!
+//! `--transcript` picks the Fiat–Shamir transcript ([`TranscriptKind`]: SHA-256 by default,
+//! BLAKE3, or the Poseidon2b duplex sponge). The transcript's own cost is measured by a
+//! **replay**: the verifier's transcript operations on the proof (the same labels, the same
+//! absorbed bytes and field decoding, the same challenges), with no arithmetic; the prover
+//! performs the same absorptions and squeezes, so the replay is also its transcript cost.
 
 #![forbid(unsafe_code)]
 
@@ -17,9 +23,18 @@ use std::process::Command;
 use std::time::Instant;
 
 use clap::Parser;
+use flockwork_core::layered::LayeredRelation;
+use flockwork_gkr::batchers::HEADER_LEN;
+use flockwork_gkr::transcript::{
+    Blake3, Poseidon2bSponge, Sha256, TranscriptKind, TranscriptScheme,
+};
+use flockwork_gkr::walk::{
+    LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES, LABEL_ROUND, walk_elements,
+};
 use flockwork_gkr::{
     Ghash128, Ghash256, Poseidon2bRelation, ProverConfig, Setup, Statement, Variant,
 };
+use flockwork_transcript::{Transcript, VerifierTranscript};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -42,6 +57,9 @@ struct Args {
     /// Verifications per worker (the verifier time is their median).
     #[arg(long, default_value_t = 5)]
     verifications: usize,
+    /// Fiat–Shamir transcript: sha256, blake3 or poseidon2b.
+    #[arg(long, default_value = "sha256")]
+    transcript: TranscriptKind,
     /// Checkpoint spacing of the prover's layer tables.
     #[arg(long, default_value_t = ProverConfig::default().checkpoint_spacing)]
     checkpoint_spacing: usize,
@@ -57,6 +75,7 @@ struct Sample {
     prove_cpu_s: f64,
     verify_ms: f64,
     discharge_ms: f64,
+    transcript_ms: f64,
     proof_bytes: usize,
     peak_mib: f64,
 }
@@ -105,7 +124,65 @@ fn inputs(widths: &[usize]) -> Vec<Vec<Ghash128>> {
         .collect()
 }
 
+/// The verifier's transcript operations on `proof` for `variant` (module docs), without
+/// the arithmetic: statement absorption, per layer `α`, per round a compressed round
+/// polynomial and a challenge, the layer values.
+fn replay_transcript<D: TranscriptScheme>(
+    setup: &Setup<Poseidon2bRelation, Ghash256, D>,
+    variant: Variant,
+    statement: &Statement<Ghash128, Ghash256>,
+    proof: &[u8],
+) {
+    let relation = setup.relation();
+    let regions: Vec<_> = statement.regions.iter().collect();
+    let walks: Vec<(&[_], usize)> = match variant {
+        Variant::Independent => regions
+            .chunks(1)
+            .zip(setup.widths())
+            .map(|(r, &w)| (r, w))
+            .collect(),
+        _ => vec![(&regions[..], setup.max_width())],
+    };
+    let mut rest = &proof[HEADER_LEN..];
+    for (regions, width) in walks {
+        let len = 32 * walk_elements(relation, width, regions.len());
+        let (mine, tail) = rest.split_at(len);
+        rest = tail;
+        let mut tr = D::verifier("flockwork/gkr/replay/v1", b"", mine);
+        for region in regions {
+            tr.public_bytes("gkr/commitment", region.committed.digest());
+            tr.public_field("gkr/point", &region.claim.point);
+            tr.public_field("gkr/claim", &region.claim.values);
+        }
+        for layer in (1..=relation.num_layers()).rev() {
+            std::hint::black_box(tr.challenge::<Ghash256>(LABEL_ALPHA));
+            let d = relation.layer_degree(layer);
+            for _ in 0..width {
+                std::hint::black_box(
+                    tr.recv_field::<Ghash256>(LABEL_ROUND, d + 1)
+                        .expect("honest"),
+                );
+                std::hint::black_box(tr.challenge::<Ghash256>(LABEL_CHALLENGE));
+            }
+            let n = relation.lanes() * regions.len();
+            std::hint::black_box(
+                tr.recv_field::<Ghash256>(LABEL_LAYER_VALUES, n)
+                    .expect("honest"),
+            );
+        }
+        tr.finish().expect("the replay reads the whole walk");
+    }
+}
+
 fn worker(args: &Args, variant: Variant) -> Sample {
+    match args.transcript {
+        TranscriptKind::Sha256 => worker_with::<Sha256>(args, variant),
+        TranscriptKind::Blake3 => worker_with::<Blake3>(args, variant),
+        TranscriptKind::Poseidon2b => worker_with::<Poseidon2bSponge>(args, variant),
+    }
+}
+
+fn worker_with<D: TranscriptScheme>(args: &Args, variant: Variant) -> Sample {
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build_global()
@@ -114,7 +191,7 @@ fn worker(args: &Args, variant: Variant) -> Sample {
     let inputs = inputs(&args.widths);
     let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"gkr-bench");
     let setup =
-        Setup::<_, Ghash256>::new(relation, args.widths.clone()).with_config(ProverConfig {
+        Setup::<_, Ghash256, D>::new(relation, args.widths.clone()).with_config(ProverConfig {
             checkpoint_spacing: args.checkpoint_spacing,
         });
     // Reset the peak-RSS counter (Linux: "5" to clear_refs), so the peak is the prover's.
@@ -129,6 +206,7 @@ fn worker(args: &Args, variant: Variant) -> Sample {
     let peak = peak_mib();
     let mut walk_times = Vec::new();
     let mut discharge_times = Vec::new();
+    let mut transcript_times = Vec::new();
     for _ in 0..args.verifications.max(1) {
         let start = Instant::now();
         let terminal = setup
@@ -140,12 +218,16 @@ fn worker(args: &Args, variant: Variant) -> Sample {
             .expect("honest terminal claims hold");
         walk_times.push((mid - start).as_secs_f64() * 1e3);
         discharge_times.push(mid.elapsed().as_secs_f64() * 1e3);
+        let start = Instant::now();
+        replay_transcript(&setup, variant, &statement, &proof);
+        transcript_times.push(start.elapsed().as_secs_f64() * 1e3);
     }
     Sample {
         prove_s,
         prove_cpu_s,
         verify_ms: median(&mut walk_times),
         discharge_ms: median(&mut discharge_times),
+        transcript_ms: median(&mut transcript_times),
         proof_bytes: proof.len(),
         peak_mib: peak,
     }
@@ -160,8 +242,14 @@ fn main() {
     if let Some(name) = &args.worker {
         let s = worker(&args, parse_variant(name));
         println!(
-            "RESULT {} {} {} {} {} {}",
-            s.prove_s, s.prove_cpu_s, s.verify_ms, s.discharge_ms, s.proof_bytes, s.peak_mib
+            "RESULT {} {} {} {} {} {} {}",
+            s.prove_s,
+            s.prove_cpu_s,
+            s.verify_ms,
+            s.discharge_ms,
+            s.proof_bytes,
+            s.peak_mib,
+            s.transcript_ms
         );
         return;
     }
@@ -169,8 +257,8 @@ fn main() {
     let widths: Vec<String> = args.widths.iter().map(ToString::to_string).collect();
     let widths = widths.join(",");
     println!(
-        "Poseidon2b GKR batchers: widths [{widths}], {} threads, {} proofs per variant, checkpoint spacing {}",
-        args.threads, args.reps, args.checkpoint_spacing
+        "Poseidon2b GKR batchers: widths [{widths}], {} threads, {} proofs per variant, checkpoint spacing {}, transcript {}",
+        args.threads, args.reps, args.checkpoint_spacing, args.transcript
     );
     let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); 3];
     for rep in 0..args.reps {
@@ -186,6 +274,8 @@ fn main() {
                     &args.verifications.to_string(),
                     "--checkpoint-spacing",
                     &args.checkpoint_spacing.to_string(),
+                    "--transcript",
+                    args.transcript.name(),
                     "--worker",
                     variant.name(),
                 ])
@@ -213,24 +303,27 @@ fn main() {
                 discharge_ms: f[3],
                 proof_bytes: f[4] as usize,
                 peak_mib: f[5],
+                transcript_ms: f[6],
             };
             eprintln!(
-                "rep {rep} {:<11} prove {:.2} s (cpu {:.1} s), verify {:.2} ms, peak {:.0} MiB",
+                "rep {rep} {:<11} prove {:.2} s (cpu {:.1} s), verify {:.2} ms, transcript replay {:.2} ms, peak {:.0} MiB",
                 variant.name(),
                 s.prove_s,
                 s.prove_cpu_s,
                 s.verify_ms,
+                s.transcript_ms,
                 s.peak_mib
             );
             samples[variant as usize - 1].push(s);
         }
     }
+    // Sizes and soundness do not depend on the transcript.
     let setup = Setup::<_, Ghash256>::new(Poseidon2bRelation::official(), args.widths.clone());
     println!();
     println!(
-        "| variant | physical rows | prover median (s) | prover range (s) | prover CPU median (s) | verifier: walk median (ms) | verifier: S_0 discharge median (ms) | verifier total (ms) | proof bytes | peak RSS (MiB) | soundness (bits) |"
+        "| variant | transcript | physical rows | prover median (s) | prover range (s) | prover CPU median (s) | verifier: walk median (ms) | verifier: S_0 discharge median (ms) | verifier total (ms) | transcript replay median (ms) | proof bytes | peak RSS (MiB) | soundness (bits) |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut summary = Vec::new();
     for variant in Variant::ALL {
         let s = &samples[variant as usize - 1];
@@ -239,6 +332,7 @@ fn main() {
         let mut v: Vec<f64> = s.iter().map(|x| x.verify_ms).collect();
         let mut d: Vec<f64> = s.iter().map(|x| x.discharge_ms).collect();
         let mut m: Vec<f64> = s.iter().map(|x| x.peak_mib).collect();
+        let mut tr: Vec<f64> = s.iter().map(|x| x.transcript_ms).collect();
         let (lo, hi) = p.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &x| {
             (lo.min(x), hi.max(x))
         });
@@ -251,8 +345,9 @@ fn main() {
             median(&mut d),
         );
         println!(
-            "| {} | {} | {:.2} | {:.2}–{:.2} | {:.1} | {:.2} | {:.2} | {:.2} | {} | {:.0} | {:.1} |",
+            "| {} | {} | {} | {:.2} | {:.2}–{:.2} | {:.1} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {:.0} | {:.1} |",
             variant.name(),
+            args.transcript,
             setup.physical_rows(variant),
             row.0,
             lo,
@@ -261,6 +356,7 @@ fn main() {
             row.1,
             row.5,
             row.1 + row.5,
+            median(&mut tr),
             row.2,
             row.3,
             setup.soundness_bits(variant)

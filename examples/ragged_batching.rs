@@ -15,7 +15,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let t = relation.lanes();
     let inputs: Vec<Vec<Ghash128>> = widths
         .iter()
-        .map(|&w| (0..(t << w) as u128).map(|i| Ghash128::new(i * 0x9e37_79b9 + 1)).collect())
+        .map(|&w| {
+            (0..(t << w) as u128)
+                .map(|i| Ghash128::new(i * 0x9e37_79b9 + 1))
+                .collect()
+        })
         .collect();
     // The statement: each region's committed input layer and the claim that the outputs'
     // multilinear extension takes these values at a random point.

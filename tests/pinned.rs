@@ -141,3 +141,19 @@ fn batch_r1cs_proof_is_pinned() {
     let stored = pinned("flock-blake3-x2.bin", proof.as_bytes());
     flock.verify(&Statement::Batch, &stored).unwrap();
 }
+
+#[test]
+fn ragged_gkr_proof_is_pinned() {
+    use flockwork::gkr::{Ghash256, Poseidon2bRelation, Setup, Statement, Variant};
+    let widths = vec![2, 0, 1];
+    let inputs: Vec<Vec<Ghash128>> = widths
+        .iter()
+        .map(|&w| ghash_vec(w as u64 + 60, 4 << w))
+        .collect();
+    let relation = Poseidon2bRelation::official();
+    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"pinned");
+    let setup = Setup::<_, Ghash256>::new(relation, widths);
+    let proof = setup.prove(Variant::Ragged, &inputs, &statement).unwrap();
+    let stored = pinned("gkr-ragged-poseidon2b.bin", &proof);
+    setup.verify(Variant::Ragged, &statement, &stored).unwrap();
+}

@@ -27,7 +27,7 @@ const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", 
 pub type Target = (&'static str, fn() -> Vec<u8>, fn(&[u8]) -> bool);
 
 /// Every target.
-pub const TARGETS: [Target; 8] = [
+pub const TARGETS: [Target; 9] = [
     ("sumcheck", sumcheck_seed, sumcheck),
     ("ligerito", ligerito_seed, ligerito),
     ("fri_binius", fri_seed, fri_binius),
@@ -35,6 +35,7 @@ pub const TARGETS: [Target; 8] = [
     ("blaze", blaze_seed, blaze),
     ("ring_switch", ring_switch_seed, ring_switch),
     ("flock", flock_seed, flock),
+    ("gkr_ragged", gkr_seed, gkr_ragged),
     ("proof_file", proof_file_seed, proof_file),
 ];
 
@@ -339,6 +340,44 @@ pub fn flock_seed() -> Vec<u8> {
 /// The batch-R1CS verifier on `data` (header, zerocheck, lincheck, opening).
 pub fn flock(data: &[u8]) -> bool {
     flock_setup().0.verify(&Statement::Batch, data).is_ok()
+}
+
+type GkrContext = (
+    flockwork::gkr::Setup<flockwork::gkr::Poseidon2bRelation, Ghash256>,
+    flockwork::gkr::Statement<Ghash128, Ghash256>,
+    Vec<u8>,
+);
+
+fn gkr_context() -> &'static GkrContext {
+    static CONTEXT: OnceLock<GkrContext> = OnceLock::new();
+    CONTEXT.get_or_init(|| {
+        use flockwork::gkr::{Poseidon2bRelation, Setup, Statement, Variant};
+        let widths = vec![2, 0, 1];
+        let inputs: Vec<Vec<Ghash128>> = widths
+            .iter()
+            .map(|&w| ghash_vec(w as u64 + 40, 4 << w))
+            .collect();
+        let relation = Poseidon2bRelation::official();
+        let statement = Statement::honest(&relation, &inputs, b"fuzz");
+        let setup = Setup::new(relation, widths);
+        let proof = setup
+            .prove(Variant::Ragged, &inputs, &statement)
+            .expect("prove");
+        (setup, statement, proof)
+    })
+}
+
+/// An honest ragged GKR proof of Poseidon2b over regions of 4, 1 and 2 permutations.
+pub fn gkr_seed() -> Vec<u8> {
+    gkr_context().2.clone()
+}
+
+/// The ragged GKR verifier on `data` (walk and layer-0 discharge).
+pub fn gkr_ragged(data: &[u8]) -> bool {
+    let (setup, statement, _) = gkr_context();
+    setup
+        .verify(flockwork::gkr::Variant::Ragged, statement, data)
+        .is_ok()
 }
 
 /// A proof file of a chain of two BLAKE3 compressions.

@@ -297,3 +297,30 @@ fn regions_larger_than_one_chunk() {
         assert!(setup.verify(variant, &statement, &bad).is_err());
     }
 }
+
+/// The mutation harness (`flockwork_testkit::mutation`) over the three batchers' proofs: a
+/// seeded sample of single-byte changes, every truncation (sampled beyond 2,000 bytes) and
+/// appended bytes are rejected, and the verifier never panics. `-- --nocapture` prints the
+/// counts.
+#[test]
+fn every_batcher_rejects_sampled_mutations() {
+    use flockwork_testkit::mutation::{MutationBudget, check_mutations};
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![2, 0, 1];
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let inputs = random_inputs::<Ghash128>(&mut rng, relation.lanes(), &widths);
+    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"mutation");
+    let setup = Setup::<_, Ghash256>::new(relation, widths);
+    let budget = MutationBudget {
+        exhaustive_limit: 6000,
+        truncation_limit: 2000,
+        ..MutationBudget::default()
+    };
+    for variant in Variant::ALL {
+        let proof = setup.prove(variant, &inputs, &statement).unwrap();
+        let report = check_mutations(variant.name(), &proof, budget, |bytes| {
+            setup.verify(variant, &statement, bytes)
+        });
+        println!("gkr/{} ({} proof bytes): {report}", variant.name(), proof.len());
+    }
+}

@@ -321,6 +321,10 @@ fn every_batcher_rejects_sampled_mutations() {
         let report = check_mutations(variant.name(), &proof, budget, |bytes| {
             setup.verify(variant, &statement, bytes)
         });
-        println!("gkr/{} ({} proof bytes): {report}", variant.name(), proof.len());
+        println!(
+            "gkr/{} ({} proof bytes): {report}",
+            variant.name(),
+            proof.len()
+        );
     }
 }

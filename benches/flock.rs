@@ -7,7 +7,8 @@
 //! 245× Keccak-f, 224× BLAKE3 on its hardware).
 //!
 //! `cargo bench --bench flock`; `FLOCK_BENCH_LOG_K` sets `k` (default 10, 2^k compressions).
-//! Larger sizes, proof sizes, peak memory and the phase breakdown: `flockwork prove`.
+//! Proof size, the prover's memory estimate and the process's peak memory so far go to
+//! stderr; the phase breakdown and a per-run peak: `flockwork prove`.
 
 use std::hint::black_box;
 
@@ -92,6 +93,20 @@ fn bench_chain<G: ChainStep + Send + Sync>(
         b.iter(|| flock.verify(&statement, proof.as_bytes()).expect("verify"));
     });
     group.finish();
+    eprintln!(
+        "{} × 2^{log_k}: proof {} bytes, estimated prover peak {} MiB, process peak so far {} MiB",
+        hash.name(),
+        proof.len(),
+        flock.estimated_prover_bytes() >> 20,
+        peak_mib().map_or("?".into(), |m| m.to_string())
+    );
+}
+
+/// Peak resident memory of the process so far (Linux `VmHWM`), in MiB.
+fn peak_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
 }
 
 fn benches(c: &mut Criterion) {

@@ -20,6 +20,9 @@ struct Cli {
     /// Worker threads for the prover (default: all cores).
     #[arg(long, global = true)]
     threads: Option<usize>,
+    /// Print the prover's phases as tracing spans (with their busy and idle times) on stderr.
+    #[arg(long, global = true)]
+    trace: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -1106,6 +1109,14 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.trace {
+        tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .with_target(false)
+            .init();
+    }
     if let Some(threads) = cli.threads {
         if threads == 0 {
             eprintln!("error: --threads must be at least 1");

@@ -361,3 +361,25 @@ fn compare_batch_runs_every_batcher_on_the_same_statement() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("ragged"), "{}", stderr(&out));
 }
+
+#[test]
+fn trace_prints_the_prover_phases_as_spans() {
+    let out = flockwork(&[
+        "--trace",
+        "prove",
+        "--hash",
+        "blake3",
+        "--log-instances",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    for phase in ["commit", "zerocheck", "lincheck", "open"] {
+        assert!(
+            err.lines()
+                .any(|l| l.contains(&format!("{phase}: close")) && l.contains("time.busy")),
+            "no {phase} span:\n{err}"
+        );
+    }
+}

@@ -174,12 +174,20 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         }
         self.check_statement(statement)
             .map_err(ProveError::Statement)?;
+        let _prove = tracing::info_span!(
+            "flock::prove",
+            m = self.num_vars(),
+            k = self.log_instances,
+            pcs = P::NAME
+        )
+        .entered();
         let mut timings = Timings::default();
         let mut t =
             Sha256ProverTranscript::new(DomainSeparator::new(PROTOCOL, &self.instance_bytes()));
         absorb_statement(statement, &mut t);
 
         let clock = Instant::now();
+        let span = tracing::info_span!("commit").entered();
         let packed: Vec<u128> = z
             .chunks_exact(2)
             .map(|w| u128::from(w[0]) | (u128::from(w[1]) << 64))
@@ -189,24 +197,33 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
         timings.commit = clock.elapsed();
+        drop(span);
 
         let clock = Instant::now();
+        let span = tracing::info_span!("zerocheck").entered();
         let zc = zerocheck::prove(a, b, z, &self.lde, &self.tconv, &mut t);
         timings.zerocheck = clock.elapsed();
+        drop(span);
 
         let clock = Instant::now();
+        let span = tracing::info_span!("lincheck").entered();
         let lc = lincheck::prove(&self.lowering, z, &zc, &mut t);
         timings.lincheck = clock.elapsed();
+        drop(span);
 
         let clock = Instant::now();
+        let span = tracing::info_span!("io").entered();
         let packed_claims = self.io_claims(statement, &mut t);
         timings.io = clock.elapsed();
+        drop(span);
 
         let clock = Instant::now();
+        let span = tracing::info_span!("open").entered();
         let claims = opening_claims(&zc, &lc);
         self.pcs
             .open_with_packed(&data, &claims, &packed_claims, &mut t);
         timings.open = clock.elapsed();
+        drop(span);
 
         let mut bytes = Vec::with_capacity(HEADER_LEN + t.proof().len());
         bytes.extend_from_slice(&PROOF_MAGIC);

@@ -19,6 +19,15 @@ pub(crate) fn for_each_chunk_mut<T: Send>(
     }
 }
 
+/// `x + y` element-wise: how the parallel partial sums below are combined.
+#[cfg(feature = "parallel")]
+fn add_vectors<E: Copy + core::ops::AddAssign>(mut x: Vec<E>, y: Vec<E>) -> Vec<E> {
+    for (p, q) in x.iter_mut().zip(y) {
+        *p += q;
+    }
+    x
+}
+
 /// `Σ_i f(i, chunk_i)` over `data.chunks_mut(chunk)` with vector-valued partial sums of
 /// length `len`, added element-wise (`f` may also rewrite its chunk).
 pub(crate) fn map_reduce_chunks_mut<T: Send, E>(
@@ -31,12 +40,6 @@ pub(crate) fn map_reduce_chunks_mut<T: Send, E>(
 where
     E: Copy + Send + Sync + core::ops::AddAssign,
 {
-    let add = |mut x: Vec<E>, y: Vec<E>| {
-        for (p, q) in x.iter_mut().zip(y) {
-            *p += q;
-        }
-        x
-    };
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
@@ -49,11 +52,10 @@ where
                     acc
                 },
             )
-            .reduce(|| vec![zero; len], add)
+            .reduce(|| vec![zero; len], add_vectors)
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let _ = add;
         let mut acc = vec![zero; len];
         for (i, c) in data.chunks_mut(chunk.max(1)).enumerate() {
             f(i, c, &mut acc);
@@ -76,12 +78,6 @@ pub(crate) fn zip_reduce_chunks_mut<T: Send, U: Sync, E>(
 where
     E: Copy + Send + Sync + core::ops::AddAssign,
 {
-    let add = |mut x: Vec<E>, y: Vec<E>| {
-        for (p, q) in x.iter_mut().zip(y) {
-            *p += q;
-        }
-        x
-    };
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
@@ -95,11 +91,10 @@ where
                     acc
                 },
             )
-            .reduce(|| vec![zero; len], add)
+            .reduce(|| vec![zero; len], add_vectors)
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let _ = add;
         let mut acc = vec![zero; len];
         for (i, (o, x)) in out
             .chunks_mut(out_chunk.max(1))
@@ -124,12 +119,6 @@ pub(crate) fn reduce_chunks<T: Sync, E>(
 where
     E: Copy + Send + Sync + core::ops::AddAssign,
 {
-    let add = |mut x: Vec<E>, y: Vec<E>| {
-        for (p, q) in x.iter_mut().zip(y) {
-            *p += q;
-        }
-        x
-    };
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
@@ -142,11 +131,10 @@ where
                     acc
                 },
             )
-            .reduce(|| vec![zero; len], add)
+            .reduce(|| vec![zero; len], add_vectors)
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let _ = add;
         let mut acc = vec![zero; len];
         for (i, c) in data.chunks(chunk.max(1)).enumerate() {
             f(i, c, &mut acc);

@@ -4,10 +4,9 @@
 //! Run with `cargo run --release --example hash_chain`.
 
 use flockwork::boolean::constants::SHA256_IV;
-use flockwork::boolean::io::{ChainStep, MerkleNode, chain_witness};
+use flockwork::boolean::io::{ChainStep, MerkleNode, chain_witness, merkle_witness};
 use flockwork::boolean::words::join_u32;
 use flockwork::boolean::{Blake3Compress, Sha256Compress};
-use flockwork::poly::circuit::{Gadget, SlotId, SlotKind};
 use flockwork::r1cs::{Flock, FlockConfig, Statement};
 
 // ANCHOR: chain
@@ -49,50 +48,28 @@ fn prove_a_chain() -> Result<(), Box<dyn std::error::Error>> {
 
 // ANCHOR: merkle
 fn prove_a_tree() -> Result<(), Box<dyn std::error::Error>> {
-    // A tree over 2^5 leaves: instance p ≥ 1 is heap node p (root 1, children 2p and 2p+1),
-    // instance 0 is padding.
+    // A tree over 2^5 leaves takes 2^5 instances in heap order: instance p ≥ 1 is heap
+    // node p (root 1, children 2p and 2p+1), instance 0 is padding.
     let log_k = 5;
     let k = 1usize << log_k;
-    let node = Blake3Compress;
-    let mut digest = vec![[0u32; 8]; 2 * k];
-    for (i, leaf) in digest[k..].iter_mut().enumerate() {
-        *leaf = [i as u32; 8];
-    }
-    for p in (1..k).rev() {
-        digest[p] = node.node_digest(&digest[2 * p], &digest[2 * p + 1]);
-    }
-    let mut inputs = node.node_input(&[0; 8], &[0; 8]);
-    for p in 1..k {
-        inputs.extend(node.node_input(&digest[2 * p], &digest[2 * p + 1]));
-    }
+    let leaves: Vec<[u32; 8]> = (0..k).map(|i| [i as u32; 8]).collect();
+    let tree = merkle_witness(&Blake3Compress, &leaves, true);
 
     // The regions every node fixes (the IV and the parent flags) are public constants.
-    let layout = node.layout();
-    let sample = node.node_input(&[0; 8], &[0; 8]);
-    let fixed: Vec<(SlotId, Vec<u64>)> = (0..layout.slots().len())
-        .map(SlotId)
-        .filter(|&s| layout.slot(s).kind == SlotKind::Input && s != Blake3Compress::CHILDREN)
-        .map(|s| {
-            let at = layout.vector_offset(s) / 64;
-            (s, sample[at..at + layout.slot(s).bits / 64].to_vec())
-        })
-        .collect();
     let flock = Flock::with_merkle(
-        node,
+        Blake3Compress,
         log_k,
         Blake3Compress::CHILDREN,
         Blake3Compress::DIGEST,
-        fixed,
+        Blake3Compress.fixed_inputs(),
         FlockConfig::default(),
     )?;
+    // The statement: the root and the leaves are public.
     let statement = Statement::Merkle {
-        root: join_u32::<4>(&digest[1]).to_vec(),
-        leaves: digest[k..]
-            .iter()
-            .map(|d| join_u32::<4>(d).to_vec())
-            .collect(),
+        root: join_u32::<4>(&tree.root()).to_vec(),
+        leaves: leaves.iter().map(|d| join_u32::<4>(d).to_vec()).collect(),
     };
-    let (proof, _) = flock.prove(&inputs, &statement)?;
+    let (proof, _) = flock.prove_witness(&tree.witness, &statement)?;
     flock.verify(&statement, proof.as_bytes())?;
     println!(
         "Merkle tree over {k} leaves: proof {} bytes, verified",

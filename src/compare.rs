@@ -224,48 +224,22 @@ impl BatchComparison {
     /// Proves and verifies the statement with `variant`.
     ///
     /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for no region or a width above 24,
+    /// [`WorkloadError::InvalidParameters`] for no region, more than 64 or a width above 24,
     /// [`WorkloadError::Failed`] if the prover refuses or the verifier rejects (a bug).
     pub fn run(&self, variant: flockwork_gkr::Variant) -> Result<BatchRow, WorkloadError> {
-        use flockwork_gkr::{Ghash256, Poseidon2bRelation, Setup, Statement};
-        if self.widths.is_empty() || self.widths.iter().any(|&w| w > 24) {
-            return Err(WorkloadError::InvalidParameters(
-                "--widths: one to many regions, each of width at most 24".into(),
-            ));
+        let report = crate::permutations::PermutationWorkload {
+            widths: self.widths.clone(),
+            seed: self.seed,
+            variant,
         }
-        let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
-        let inputs: Vec<Vec<Ghash128>> = self
-            .widths
-            .iter()
-            .map(|&w| {
-                (0..4usize << w)
-                    .map(|_| {
-                        Ghash128::new(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
-                    })
-                    .collect()
-            })
-            .collect();
-        let relation = Poseidon2bRelation::official();
-        let statement =
-            Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, &self.seed.to_le_bytes());
-        let setup = Setup::<_, Ghash256>::new(relation, self.widths.clone());
-        let start = Instant::now();
-        let proof = setup
-            .prove(variant, &inputs, &statement)
-            .map_err(|e| WorkloadError::Failed(format!("{}: {e}", variant.name())))?;
-        let prove = start.elapsed();
-        let start = Instant::now();
-        setup.verify(variant, &statement, &proof).map_err(|e| {
-            WorkloadError::Failed(format!("{}: proof rejected: {e}", variant.name()))
-        })?;
-        let verify = start.elapsed();
+        .run()?;
         Ok(BatchRow {
             variant,
-            physical_rows: setup.physical_rows(variant),
-            prove,
-            verify,
-            proof_bytes: proof.len(),
-            security_bits: setup.soundness_bits(variant),
+            physical_rows: report.physical_rows,
+            prove: report.prove,
+            verify: report.verify,
+            proof_bytes: report.proof.len(),
+            security_bits: report.soundness_bits,
         })
     }
 }

@@ -1,16 +1,21 @@
-//! Batch hashing workloads: `2^k` chained compressions of one hash, proved with the Flock
-//! batch-R1CS prover and verified, against the native single-core hash as the baseline.
+//! Batch hashing workloads: `2^k` compressions of one hash, chained or arranged as a Merkle
+//! tree, proved with the Flock batch-R1CS prover over any of the shipped commitments and
+//! verified, against the native single-core hash as the baseline.
 
 use std::time::{Duration, Instant};
 
-use flockwork_boolean::io::{ChainStep, chain_witness};
+use flockwork_boolean::io::{ChainStep, MerkleNode, chain_witness, merkle_witness};
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
+use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::R1csLowering;
+use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::security::{ConfiguredCommitment, SecurityReport};
 use flockwork_pcs::{Blaze, FriBinius};
-use flockwork_r1cs::{Flock, FlockConfig, SoundnessReport, Statement, Timings};
+use flockwork_r1cs::{
+    Flock, FlockConfig, FlockError, Proof, ProveError, ProverReport, SetupError, SoundnessReport,
+    Statement, Timings,
+};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -43,17 +48,228 @@ impl HashKind {
     }
 }
 
-/// A chain of `2^log_instances` compressions with random per-step data.
+/// The public IO a batch proves about its instances.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IoKind {
+    /// A hash chain: only its two ends are public ([`Statement::Chain`]).
+    #[default]
+    Chain,
+    /// A Merkle tree over `K` leaves in `K` instances: the root and the leaves are public
+    /// ([`Statement::Merkle`]; SHA-256 and BLAKE3 nodes).
+    Merkle,
+}
+
+impl IoKind {
+    /// Short name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Chain => "chain",
+            Self::Merkle => "merkle",
+        }
+    }
+}
+
+impl HashKind {
+    /// Whether the hash has Merkle nodes ([`MerkleNode`]): SHA-256 and BLAKE3 do; Keccak-f
+    /// is a permutation without a two-to-one compression mode here.
+    #[must_use]
+    pub fn has_merkle_nodes(self) -> bool {
+        matches!(self, Self::Sha256 | Self::Blake3)
+    }
+}
+
+/// A batch setup over any of the shipped commitments (enum dispatch, no `dyn`).
+#[derive(Debug)]
+pub enum AnyFlock<G> {
+    /// Over Ligerito (the default).
+    Ligerito(Flock<G>),
+    /// Over FRI-Binius.
+    Fri(Flock<G, FriBinius<Ghash128, sha2::Sha256>>),
+    /// Over the Blaze-style commitment.
+    Blaze(Flock<G, Blaze<Ghash128, sha2::Sha256>>),
+}
+
+/// Runs `$body` with `$f` bound to the setup inside `$any`.
+macro_rules! dispatch {
+    ($any:expr, $f:ident => $body:expr) => {
+        match $any {
+            AnyFlock::Ligerito($f) => $body,
+            AnyFlock::Fri($f) => $body,
+            AnyFlock::Blaze($f) => $body,
+        }
+    };
+}
+
+impl<G: Gadget> AnyFlock<G> {
+    /// `2^log_instances` instances of `gadget` proving [`Statement::Batch`] over `pcs`
+    /// (FRI and Blaze are selected for one bit above `config.target_bits`, like Ligerito).
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for an unusable size or an unreachable target.
+    pub fn new(
+        gadget: G,
+        log_instances: usize,
+        pcs: PcsKind,
+        config: FlockConfig,
+    ) -> Result<Self, WorkloadError> {
+        let setup = setup_error;
+        Ok(match pcs {
+            PcsKind::Ligerito => {
+                Self::Ligerito(Flock::new(gadget, log_instances, config).map_err(setup)?)
+            }
+            PcsKind::Fri => {
+                let dense = fri_for(&gadget, log_instances, config.target_bits)?;
+                Self::Fri(Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
+            }
+            PcsKind::Blaze => {
+                let dense = blaze_for(&gadget, log_instances, config.target_bits)?;
+                Self::Blaze(Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
+            }
+        })
+    }
+
+    /// The same setup proving the IO `io` of a chain or Merkle gadget.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for a gadget without that IO or unusable regions.
+    pub fn with_io(self, io: IoKind) -> Result<Self, WorkloadError>
+    where
+        G: HashGadget,
+    {
+        Ok(match self {
+            Self::Ligerito(f) => Self::Ligerito(G::configure(f, io)?),
+            Self::Fri(f) => Self::Fri(G::configure(f, io)?),
+            Self::Blaze(f) => Self::Blaze(G::configure(f, io)?),
+        })
+    }
+
+    /// `m = m0 + k`.
+    #[must_use]
+    pub fn num_vars(&self) -> usize {
+        dispatch!(self, f => f.num_vars())
+    }
+
+    /// The protocol's soundness terms.
+    #[must_use]
+    pub fn soundness(&self) -> SoundnessReport {
+        dispatch!(self, f => f.soundness())
+    }
+
+    /// The dense commitment's term-by-term report.
+    #[must_use]
+    pub fn pcs_report(&self) -> SecurityReport {
+        dispatch!(self, f => f.pcs().inner().security_report())
+    }
+
+    /// Refuses setups whose estimated prover memory exceeds the configured limit.
+    ///
+    /// # Errors
+    /// [`ProveError::MemoryLimit`].
+    pub fn check_memory(&self) -> Result<(), ProveError> {
+        dispatch!(self, f => f.check_memory())
+    }
+
+    /// Proves `statement` from a batch witness (with its sides).
+    ///
+    /// # Errors
+    /// As [`Flock::prove_witness`].
+    pub fn prove_witness(
+        &self,
+        witness: &BatchWitness,
+        statement: &Statement,
+    ) -> Result<(Proof, ProverReport), ProveError> {
+        dispatch!(self, f => f.prove_witness(witness, statement))
+    }
+
+    /// Verifies proof bytes for `statement`.
+    ///
+    /// # Errors
+    /// As [`Flock::verify`].
+    pub fn verify(&self, statement: &Statement, proof: &[u8]) -> Result<(), FlockError> {
+        dispatch!(self, f => f.verify(statement, proof))
+    }
+}
+
+/// The shipped hash gadgets: chain steps, and Merkle nodes where the hash has them.
+pub trait HashGadget: ChainStep + Sized {
+    /// Sets `flock` up for the IO `io`.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] if the gadget has no such IO (Merkle nodes) or
+    /// its regions do not fit the setup.
+    fn configure<P: ConfiguredCommitment<Ghash128>>(
+        flock: Flock<Self, P>,
+        io: IoKind,
+    ) -> Result<Flock<Self, P>, WorkloadError>;
+}
+
+fn setup_error(e: SetupError) -> WorkloadError {
+    WorkloadError::InvalidParameters(e.to_string())
+}
+
+fn configure_merkle<G: ChainStep + MerkleNode, P: ConfiguredCommitment<Ghash128>>(
+    flock: Flock<G, P>,
+    io: IoKind,
+) -> Result<Flock<G, P>, WorkloadError> {
+    let flock = match io {
+        IoKind::Chain => flock.chained(G::STATE_IN, G::STATE_OUT),
+        IoKind::Merkle => {
+            let fixed = flock.gadget().fixed_inputs();
+            flock.merkle_tree(G::CHILDREN, G::DIGEST, fixed)
+        }
+    };
+    flock.map_err(setup_error)
+}
+
+/// Hashes with Merkle nodes: both IO kinds.
+macro_rules! hash_gadget_with_merkle_nodes {
+    ($($gadget:ty),*) => {$(
+        impl HashGadget for $gadget {
+            fn configure<P: ConfiguredCommitment<Ghash128>>(
+                flock: Flock<Self, P>,
+                io: IoKind,
+            ) -> Result<Flock<Self, P>, WorkloadError> {
+                configure_merkle(flock, io)
+            }
+        }
+    )*};
+}
+
+hash_gadget_with_merkle_nodes!(Sha256Compress, Blake3Compress);
+
+impl HashGadget for KeccakF1600 {
+    fn configure<P: ConfiguredCommitment<Ghash128>>(
+        flock: Flock<Self, P>,
+        io: IoKind,
+    ) -> Result<Flock<Self, P>, WorkloadError> {
+        match io {
+            IoKind::Chain => flock
+                .chained(Self::STATE_IN, Self::STATE_OUT)
+                .map_err(setup_error),
+            IoKind::Merkle => Err(WorkloadError::InvalidParameters(
+                "keccak-f is a permutation without Merkle nodes here; use sha256 or blake3 \
+                 for --merkle"
+                    .into(),
+            )),
+        }
+    }
+}
+
+/// `2^log_instances` compressions with random data from the seed: a chain (random message
+/// blocks) or a Merkle tree (random leaves).
 #[derive(Clone, Debug)]
 pub struct FlockWorkload {
     /// The hash.
     pub hash: HashKind,
     /// `k`.
     pub log_instances: usize,
-    /// Seed of the chain's data.
+    /// Seed of the chain's data or the tree's leaves.
     pub seed: u64,
     /// The dense commitment under ring-switching.
     pub pcs: PcsKind,
+    /// Chain or Merkle tree.
+    pub io: IoKind,
     /// Prover configuration (security target; Ligerito's preset and regime).
     pub config: FlockConfig,
 }
@@ -79,7 +295,7 @@ pub struct FlockReport {
     pub soundness: SoundnessReport,
     /// Native single-core compressions per second (portable implementation).
     pub native_per_sec: f64,
-    /// The statement proved (the chain's end points).
+    /// The statement proved (the chain's end points, or the tree's root and leaves).
     pub statement: Statement,
     /// The proof.
     pub proof: Vec<u8>,
@@ -105,120 +321,119 @@ impl FlockReport {
     }
 }
 
+/// A witness and the statement it proves.
+type Job = (BatchWitness, Statement);
+/// Builds a [`Job`] once the setup has passed its memory check.
+type LazyJob = Box<dyn FnOnce() -> Job>;
+
 impl FlockWorkload {
-    /// Builds the chain, proves, verifies and measures the native baseline.
+    /// Builds the chain or tree, proves, verifies and measures the native baseline.
     ///
     /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for an unusable size; a rejected proof is an
-    /// error too (a bug, reported rather than hidden).
+    /// [`WorkloadError::InvalidParameters`] for an unusable size or a hash without Merkle
+    /// nodes; a rejected proof is an error too (a bug, reported rather than hidden).
     pub fn run(&self) -> Result<FlockReport, WorkloadError> {
         let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
         let n = 1usize
             .checked_shl(self.log_instances as u32)
             .filter(|_| self.log_instances <= 24)
             .ok_or_else(|| WorkloadError::InvalidParameters("at most 2^24 instances".into()))?;
+        if self.io == IoKind::Merkle && !self.hash.has_merkle_nodes() {
+            return Err(WorkloadError::InvalidParameters(format!(
+                "{} has no Merkle nodes here (a permutation, not a two-to-one compression); \
+                 use sha256 or blake3 for a Merkle tree",
+                self.hash.name()
+            )));
+        }
+        if self.io == IoKind::Merkle && n < 2 {
+            return Err(WorkloadError::InvalidParameters(
+                "a Merkle tree needs at least 2 leaves".into(),
+            ));
+        }
         match self.hash {
             HashKind::Sha256 => {
-                let blocks: Vec<[u8; 64]> = (0..n)
-                    .map(|_| {
-                        let mut b = [0u8; 64];
-                        rng.fill_bytes(&mut b);
-                        b
-                    })
-                    .collect();
-                let native = native_rate(|i, s: &mut [u32; 8]| {
-                    sha256_compress(s, &blocks[i % n]);
+                let native = native_rate(|_, s: &mut [u32; 8]| {
+                    sha256_compress(s, std::hint::black_box(&[0x5a; 64]));
                 });
-                self.run_chain(Sha256Compress, [0x6a09_e667; 8], &blocks, native)
+                let job = match self.io {
+                    IoKind::Chain => {
+                        let blocks: Vec<[u8; 64]> = (0..n)
+                            .map(|_| {
+                                let mut b = [0u8; 64];
+                                rng.fill_bytes(&mut b);
+                                b
+                            })
+                            .collect();
+                        chain_job(Sha256Compress, [0x6a09_e667; 8], blocks, |s| {
+                            join_u32::<4>(s)
+                        })
+                    }
+                    IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
+                };
+                self.prove(Sha256Compress, job, native)
             }
             HashKind::Keccak => {
-                let steps = vec![(); n];
                 let native = native_rate(|_, s: &mut [u64; 25]| keccak_f1600(s));
                 let mut init = [0u64; 25];
                 init.iter_mut().for_each(|w| *w = rng.next_u64());
-                self.run_chain(KeccakF1600::new(), init, &steps, native)
+                // A chain: Merkle trees were refused above.
+                let job = chain_job(KeccakF1600::new(), init, vec![(); n], |s| *s);
+                self.prove(KeccakF1600::new(), job, native)
             }
             HashKind::Blake3 => {
-                let blocks: Vec<Blake3Block> = (0..n)
-                    .map(|i| Blake3Block {
-                        words: core::array::from_fn(|_| rng.next_u32()),
-                        counter: i as u64,
-                        block_len: 64,
-                        flags: 0,
-                    })
-                    .collect();
                 let native = native_rate(|i, s: &mut [u32; 8]| {
-                    let b = &blocks[i % n];
-                    let out = blake3_compress(s, &b.words, b.counter, b.block_len, b.flags);
+                    let words = std::hint::black_box(&[0x5a5a_5a5a; 16]);
+                    let out = blake3_compress(s, words, i as u64, 64, 0);
                     s.copy_from_slice(&out[..8]);
                 });
-                self.run_chain(Blake3Compress, [0x6b08_e647; 8], &blocks, native)
+                let job = match self.io {
+                    IoKind::Chain => {
+                        let blocks: Vec<Blake3Block> = (0..n)
+                            .map(|i| Blake3Block {
+                                words: core::array::from_fn(|_| rng.next_u32()),
+                                counter: i as u64,
+                                block_len: 64,
+                                flags: 0,
+                            })
+                            .collect();
+                        chain_job(Blake3Compress, [0x6b08_e647; 8], blocks, |s| {
+                            join_u32::<4>(s)
+                        })
+                    }
+                    IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
+                };
+                self.prove(Blake3Compress, job, native)
             }
         }
     }
 
-    fn run_chain<G: ChainStep>(
+    fn prove<G: HashGadget>(
         &self,
         gadget: G,
-        init: G::State,
-        data: &[G::Data],
+        job: LazyJob,
         native_per_sec: f64,
     ) -> Result<FlockReport, WorkloadError> {
         let clock = Instant::now();
-        match self.pcs {
-            PcsKind::Ligerito => {
-                let flock = Flock::new(gadget, self.log_instances, self.config)
-                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
-                self.prove_chain(flock, clock, init, data, native_per_sec)
-            }
-            PcsKind::Fri => {
-                let dense = fri_for(&gadget, self.log_instances, self.config.target_bits)?;
-                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config)
-                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
-                self.prove_chain(flock, clock, init, data, native_per_sec)
-            }
-            PcsKind::Blaze => {
-                let dense = blaze_for(&gadget, self.log_instances, self.config.target_bits)?;
-                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config)
-                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
-                self.prove_chain(flock, clock, init, data, native_per_sec)
-            }
-        }
-    }
-
-    fn prove_chain<G: ChainStep, P: ConfiguredCommitment<Ghash128>>(
-        &self,
-        flock: Flock<G, P>,
-        clock: Instant,
-        init: G::State,
-        data: &[G::Data],
-        native_per_sec: f64,
-    ) -> Result<FlockReport, WorkloadError> {
-        let flock = flock
-            .chained(G::STATE_IN, G::STATE_OUT)
-            .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+        let flock =
+            AnyFlock::new(gadget, self.log_instances, self.pcs, self.config)?.with_io(self.io)?;
         flock
             .check_memory()
             .map_err(|e| WorkloadError::Failed(e.to_string()))?;
         let setup = clock.elapsed();
         let clock = Instant::now();
-        let chain = chain_witness(flock.gadget(), init, data, true);
+        let (witness, statement) = job();
         let witness_time = clock.elapsed();
-        let statement = flock
-            .chain_statement(&chain.witness)
-            .expect("the chain witness has the setup's shape");
         let (proof, report) = flock
-            .prove_witness(&chain.witness, &statement)
+            .prove_witness(&witness, &statement)
             .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
-        drop(chain);
+        drop(witness);
         let mut timings = report.timings;
         timings.witness = witness_time;
         let clock = Instant::now();
         flock
             .verify(&statement, proof.as_bytes())
-            .map_err(|e| WorkloadError::InvalidParameters(format!("proof rejected: {e}")))?;
+            .map_err(|e| WorkloadError::Failed(format!("the honest proof was rejected: {e}")))?;
         let verify = clock.elapsed();
-        debug_assert!(matches!(statement, Statement::Chain { .. }));
         Ok(FlockReport {
             hash: self.hash,
             log_instances: self.log_instances,
@@ -235,12 +450,50 @@ impl FlockWorkload {
     }
 }
 
+/// The chain from `init` through `data`; `words` writes a state as the statement's words.
+fn chain_job<G: ChainStep + 'static, const N: usize>(
+    gadget: G,
+    init: G::State,
+    data: Vec<G::Data>,
+    words: impl Fn(&G::State) -> [u64; N] + 'static,
+) -> LazyJob {
+    Box::new(move || {
+        let chain = chain_witness(&gadget, init, &data, true);
+        let statement = Statement::Chain {
+            start: words(&init).to_vec(),
+            end: words(chain.states.last().expect("K + 1 states")).to_vec(),
+        };
+        (chain.witness, statement)
+    })
+}
+
+/// The tree over `leaves` (heap order, one instance per leaf).
+fn merkle_job<G: MerkleNode<Digest = [u32; 8]> + 'static>(
+    gadget: G,
+    leaves: Vec<[u32; 8]>,
+) -> LazyJob {
+    Box::new(move || {
+        let tree = merkle_witness(&gadget, &leaves, true);
+        let statement = Statement::Merkle {
+            root: join_u32::<4>(&tree.root()).to_vec(),
+            leaves: leaves.iter().map(|l| join_u32::<4>(l).to_vec()).collect(),
+        };
+        (tree.witness, statement)
+    })
+}
+
+fn random_leaves(rng: &mut ChaCha20Rng, n: usize) -> Vec<[u32; 8]> {
+    (0..n)
+        .map(|_| core::array::from_fn(|_| rng.next_u32()))
+        .collect()
+}
+
 /// The Blaze-style commitment for the packed witness of `2^log_instances` instances of
 /// `gadget`, one bit above `target_bits`.
 ///
 /// # Errors
 /// [`WorkloadError::InvalidParameters`] if no schedule reaches the target.
-pub fn blaze_for<G: flockwork_core::circuit::Gadget>(
+pub fn blaze_for<G: Gadget>(
     gadget: &G,
     log_instances: usize,
     target_bits: u32,
@@ -255,7 +508,7 @@ pub fn blaze_for<G: flockwork_core::circuit::Gadget>(
 ///
 /// # Errors
 /// [`WorkloadError::InvalidParameters`] if no schedule reaches the target.
-pub fn fri_for<G: flockwork_core::circuit::Gadget>(
+pub fn fri_for<G: Gadget>(
     gadget: &G,
     log_instances: usize,
     target_bits: u32,
@@ -315,31 +568,16 @@ pub fn security_summary(
     }
 }
 
-fn summary_of<G: flockwork_core::circuit::Gadget>(
+fn summary_of<G: Gadget>(
     gadget: G,
     log_instances: usize,
     pcs: PcsKind,
     config: FlockConfig,
 ) -> Result<SecuritySummary, WorkloadError> {
-    let setup = |e: flockwork_r1cs::SetupError| WorkloadError::InvalidParameters(e.to_string());
-    fn summary<G: flockwork_core::circuit::Gadget, P: ConfiguredCommitment<Ghash128>>(
-        flock: &Flock<G, P>,
-    ) -> SecuritySummary {
-        SecuritySummary {
-            protocol: flock.soundness(),
-            pcs: flock.pcs().inner().security_report(),
-            num_vars: flock.num_vars(),
-        }
-    }
-    Ok(match pcs {
-        PcsKind::Ligerito => summary(&Flock::new(gadget, log_instances, config).map_err(setup)?),
-        PcsKind::Fri => {
-            let dense = fri_for(&gadget, log_instances, config.target_bits)?;
-            summary(&Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
-        }
-        PcsKind::Blaze => {
-            let dense = blaze_for(&gadget, log_instances, config.target_bits)?;
-            summary(&Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
-        }
+    let flock = AnyFlock::new(gadget, log_instances, pcs, config)?;
+    Ok(SecuritySummary {
+        protocol: flock.soundness(),
+        pcs: flock.pcs_report(),
+        num_vars: flock.num_vars(),
     })
 }

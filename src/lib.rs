@@ -20,7 +20,8 @@
 //! | [`sweep`] | this crate | throughput against batch size, saved as JSON and drawn as SVG |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
 //! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS; one Poseidon2b statement proved with each GKR batcher |
-//! | [`flock`] | this crate | timed, verified batch-hashing runs against the native baseline |
+//! | [`flock`] | this crate | timed, verified batch-hashing runs (chains, Merkle trees) against the native baseline |
+//! | [`permutations`] | this crate | timed, verified GKR runs over Poseidon2b permutations against the native baseline |
 //!
 //! ```
 //! use flockwork::prelude::*;
@@ -41,6 +42,7 @@ pub use flockwork_transcript as transcript;
 
 pub mod compare;
 pub mod flock;
+pub mod permutations;
 pub mod prelude;
 pub mod proof_file;
 pub mod sweep;

@@ -37,23 +37,42 @@ enum Command {
     },
     /// The CPU features found and the GF(2^128) kernel chosen.
     Info,
-    /// Prove and verify a chain of 2^k hash compressions with the batch-R1CS (Flock) prover.
+    /// Prove and verify a batch: hash compressions (a chain or a Merkle tree) with the
+    /// batch-R1CS (Flock) prover, or Poseidon2b permutations with the GKR engine.
+    #[command(group(clap::ArgGroup::new("size").args(["count", "log_instances"])))]
+    #[command(group(clap::ArgGroup::new("io").args(["chain", "merkle"])))]
     Prove {
-        /// The compression function.
-        #[arg(long, value_enum, default_value_t = HashArg::Sha256)]
-        hash: HashArg,
-        /// k: the chain has 2^k compressions.
-        #[arg(long, default_value_t = 10)]
-        log_instances: usize,
-        /// Seed of the chain's message blocks.
+        /// The compression function or permutation.
+        #[arg(long, value_enum, default_value_t = ProveHashArg::Sha256)]
+        hash: ProveHashArg,
+        /// Number of instances. Batch-R1CS needs a power of two and rounds up (saying so);
+        /// Poseidon2b takes any count as ragged regions of its binary digits.
+        #[arg(long)]
+        count: Option<usize>,
+        /// k: 2^k instances (default 10; the alternative to --count).
+        #[arg(long)]
+        log_instances: Option<usize>,
+        /// Prove a hash chain: only its two ends are public (the default).
+        #[arg(long)]
+        chain: bool,
+        /// Prove a Merkle tree over one leaf per instance: the root and leaves are public
+        /// (sha256, blake3).
+        #[arg(long)]
+        merkle: bool,
+        /// Seed of the message blocks, leaves or permutation inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Ligerito profile: fast (rate 1/2, bigger proofs) or slim (rate 1/4, grinding).
-        #[arg(long, value_enum, default_value_t = ProfileArg::Fast)]
-        profile: ProfileArg,
-        /// The dense polynomial commitment under ring-switching.
-        #[arg(long, value_enum, default_value_t = PcsArg::Ligerito)]
-        pcs: PcsArg,
+        /// Ligerito profile: fast (rate 1/2, bigger proofs) or slim (rate 1/4, grinding)
+        /// [default: fast].
+        #[arg(long, value_enum)]
+        profile: Option<ProfileArg>,
+        /// The dense polynomial commitment under ring-switching [default: ligerito]
+        /// (batch-R1CS only).
+        #[arg(long, value_enum)]
+        pcs: Option<PcsArg>,
+        /// The GKR batcher for Poseidon2b [default: ragged].
+        #[arg(long, value_enum)]
+        batcher: Option<BatcherArg>,
         /// Write the proof and its statement to this file (check it with `flockwork verify`).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -145,6 +164,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+impl Command {
+    /// Whether the output is for programs (`--json`, or a worker process), not people.
+    fn machine_output(&self) -> bool {
+        match self {
+            Self::Prove { json, .. } | Self::Verify { json, .. } | Self::Sumcheck { json, .. } => {
+                *json
+            }
+            Self::Compare {
+                what:
+                    CompareWhat::Pcs { json, worker, .. } | CompareWhat::Batch { json, worker, .. },
+            } => *json || *worker,
+            Self::Tour { .. }
+            | Self::Info
+            | Self::Security { .. }
+            | Self::Sweep { .. }
+            | Self::Plot { .. } => false,
+        }
+    }
 }
 
 /// What `compare` compares.
@@ -273,6 +312,32 @@ enum HashArg {
     Blake3,
 }
 
+/// What `flockwork prove` proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ProveHashArg {
+    /// SHA-256 compression (batch-R1CS).
+    Sha256,
+    /// Keccak-f[1600] (batch-R1CS).
+    Keccak,
+    /// BLAKE3 compression (batch-R1CS).
+    Blake3,
+    /// The Poseidon2b permutation over GF(2^128), t = 4 (GKR).
+    Poseidon2b,
+}
+
+impl ProveHashArg {
+    /// The batch-R1CS hash, `None` for the GKR permutation.
+    fn flock(self) -> Option<flockwork::flock::HashKind> {
+        use flockwork::flock::HashKind;
+        match self {
+            Self::Sha256 => Some(HashKind::Sha256),
+            Self::Keccak => Some(HashKind::Keccak),
+            Self::Blake3 => Some(HashKind::Blake3),
+            Self::Poseidon2b => None,
+        }
+    }
+}
+
 /// Ligerito profiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ProfileArg {
@@ -389,20 +454,52 @@ fn info() {
     println!();
 }
 
-/// A spinner on stderr with `message` and the elapsed time, when stderr is a terminal and the
-/// output is for people (not `--json`).
-fn spinner(message: String, json: bool) -> Option<indicatif::ProgressBar> {
-    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        return None;
+/// Installs the tracing subscriber. With `progress` (stderr is a terminal and the output is
+/// for people), tracing-indicatif draws every open span — the command's own and the provers'
+/// phases (`flock::prove`, `commit`, `zerocheck`, …) — as a spinner with its elapsed time;
+/// with `trace`, each span's busy and idle times are printed when it closes.
+fn init_tracing(trace: bool, progress: bool) {
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::fmt::writer::BoxMakeWriter;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    if !trace && !progress {
+        return;
     }
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+    let bars = progress.then(|| {
+        tracing_indicatif::IndicatifLayer::new().with_progress_style(
+            indicatif::ProgressStyle::with_template(
+                "{span_child_prefix}{spinner} {span_name} {msg} [{elapsed}]",
+            )
             .expect("a valid template"),
-    );
-    bar.set_message(message);
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    Some(bar)
+        )
+    });
+    let writer = match &bars {
+        Some(bars) => BoxMakeWriter::new(bars.get_stderr_writer()),
+        None => BoxMakeWriter::new(std::io::stderr),
+    };
+    let spans = trace.then(|| {
+        tracing_subscriber::fmt::layer()
+            .with_writer(writer)
+            .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .with_target(false)
+            .with_filter(tracing_subscriber::filter::LevelFilter::INFO)
+    });
+    tracing_subscriber::registry().with(spans).with(bars).init();
+}
+
+/// Runs `work` inside a span that shows `message` while it runs (see [`init_tracing`]).
+fn with_progress<T>(message: String, work: impl FnOnce() -> T) -> T {
+    use tracing_indicatif::span_ext::IndicatifSpanExt;
+    let span = tracing::info_span!("flockwork");
+    span.pb_set_message(&message);
+    span.in_scope(work)
+}
+
+/// Prints a line of the report while progress bars may be drawn.
+fn report_line(line: &str) {
+    tracing_indicatif::suspend_tracing_indicatif(|| println!("{line}"));
 }
 
 /// 90% of the machine's memory in bytes (Linux `MemTotal`), if known.
@@ -424,65 +521,112 @@ fn peak_memory_mib() -> Option<f64> {
 /// The options of `flockwork prove`.
 struct ProveArgs {
     memory_limit: Option<u64>,
-    hash: HashArg,
-    log_instances: usize,
+    hash: ProveHashArg,
+    count: Option<usize>,
+    log_instances: Option<usize>,
+    merkle: bool,
     seed: u64,
-    profile: ProfileArg,
-    pcs: PcsArg,
+    profile: Option<ProfileArg>,
+    pcs: Option<PcsArg>,
+    batcher: Option<BatcherArg>,
     out: Option<std::path::PathBuf>,
     json: bool,
 }
 
-fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
-    let ProveArgs {
-        memory_limit,
-        hash,
-        log_instances,
-        seed,
-        profile,
-        pcs,
-        out,
-        json,
-    } = args;
-    use flockwork::flock::{FlockWorkload, HashKind};
-    let hash = match hash {
-        HashArg::Sha256 => HashKind::Sha256,
-        HashArg::Keccak => HashKind::Keccak,
-        HashArg::Blake3 => HashKind::Blake3,
+fn invalid(message: impl Into<String>) -> WorkloadError {
+    WorkloadError::InvalidParameters(message.into())
+}
+
+fn prove(args: ProveArgs) -> Result<(), WorkloadError> {
+    match args.hash.flock() {
+        Some(hash) => prove_flock(hash, args),
+        None => prove_permutations(args),
+    }
+}
+
+/// `k` for a batch-R1CS run: `--log-instances`, or `--count` rounded up to a power of two
+/// (said on stderr).
+fn batch_log_instances(args: &ProveArgs) -> Result<usize, WorkloadError> {
+    let Some(count) = args.count else {
+        return Ok(args.log_instances.unwrap_or(10));
     };
+    if count == 0 || count > 1 << 24 {
+        return Err(invalid(format!(
+            "--count {count}: between 1 and 2^24 instances"
+        )));
+    }
+    let rounded = count.next_power_of_two();
+    if rounded != count {
+        eprintln!(
+            "note: batch-R1CS proves a power-of-two number of instances: --count {count} is \
+             rounded up to {rounded} = 2^{}",
+            rounded.trailing_zeros()
+        );
+    }
+    Ok(rounded.trailing_zeros() as usize)
+}
+
+fn write_proof_file(
+    path: &std::path::Path,
+    file: &flockwork::proof_file::ProofFile,
+    json: bool,
+) -> Result<(), WorkloadError> {
+    std::fs::write(path, file.to_bytes())
+        .map_err(|e| WorkloadError::Failed(format!("cannot write {}: {e}", path.display())))?;
+    if !json {
+        eprintln!("proof written to {}", path.display());
+    }
+    Ok(())
+}
+
+fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), WorkloadError> {
+    use flockwork::flock::{FlockWorkload, IoKind};
+    if args.batcher.is_some() {
+        return Err(invalid(
+            "--batcher chooses a GKR batcher: it applies to --hash poseidon2b only",
+        ));
+    }
+    let log_instances = batch_log_instances(&args)?;
+    let io = if args.merkle {
+        IoKind::Merkle
+    } else {
+        IoKind::Chain
+    };
+    let pcs = args.pcs.unwrap_or(PcsArg::Ligerito);
     let config = flockwork::r1cs::FlockConfig {
-        preset: match profile {
+        preset: match args.profile.unwrap_or(ProfileArg::Fast) {
             ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
             ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
         },
-        memory_limit: memory_limit
+        memory_limit: args
+            .memory_limit
             .map(|mib| mib << 20)
             .or_else(default_memory_limit),
         ..Default::default()
     };
-    let progress = spinner(
-        format!(
-            "proving and verifying a chain of 2^{log_instances} {} compressions on {} thread(s)",
-            hash.name(),
-            rayon::current_num_threads()
-        ),
-        json,
-    );
+    let shape = match io {
+        IoKind::Chain => "a chain of",
+        IoKind::Merkle => "a Merkle tree over",
+    };
     let workload = FlockWorkload {
         hash,
         log_instances,
-        seed,
+        seed: args.seed,
         pcs: pcs.kind(),
+        io,
         config,
     };
-    let r = workload.run();
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
-    let r = r?;
+    let r = with_progress(
+        format!(
+            "proving and verifying {shape} 2^{log_instances} {} compressions on {} thread(s)",
+            hash.name(),
+            rayon::current_num_threads()
+        ),
+        || workload.run(),
+    )?;
     let peak = peak_memory_mib().unwrap_or(f64::NAN);
-    if let Some(path) = &out {
-        let file = flockwork::proof_file::ProofFile {
+    if let Some(path) = &args.out {
+        let file = flockwork::proof_file::ProofFile::Flock(flockwork::proof_file::FlockFile {
             hash: r.hash,
             pcs: workload.pcs,
             preset: config.preset,
@@ -490,21 +634,19 @@ fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
             target_bits: config.target_bits,
             statement: r.statement.clone(),
             proof: r.proof.clone(),
-        };
-        std::fs::write(path, file.to_bytes())
-            .map_err(|e| WorkloadError::Failed(format!("cannot write {}: {e}", path.display())))?;
-        if !json {
-            eprintln!("proof written to {}", path.display());
-        }
+        });
+        write_proof_file(path, &file, args.json)?;
     }
-    if json {
+    if args.json {
         let t = &r.timings;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         println!(
-            "{{\"hash\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"threads\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"instances\":{},\"threads\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
+            io.name(),
             workload.pcs.name(),
             r.log_instances,
+            r.instances(),
             rayon::current_num_threads(),
             r.num_vars,
             ms(t.witness),
@@ -524,9 +666,10 @@ fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
         );
     } else {
         println!(
-            "{} × 2^{} (m = {}), {} over ring-switching, {} thread(s)",
+            "{} × 2^{} as a {} (m = {}), {} over ring-switching, {} thread(s)",
             r.hash.name(),
             r.log_instances,
+            io.name(),
             r.num_vars,
             workload.pcs.name(),
             rayon::current_num_threads()
@@ -545,6 +688,107 @@ fn prove_chain(args: ProveArgs) -> Result<(), WorkloadError> {
             r.setup.as_secs_f64() * 1e3
         );
         println!("soundness:\n{}", r.soundness);
+    }
+    Ok(())
+}
+
+fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
+    use flockwork::permutations::PermutationWorkload;
+    if args.pcs.is_some() || args.profile.is_some() {
+        return Err(invalid(
+            "poseidon2b is proved with the GKR engine, whose layer-0 columns are checked in \
+             the clear: --pcs and --profile do not apply",
+        ));
+    }
+    if args.merkle || args.memory_limit.is_some() {
+        return Err(invalid(
+            "poseidon2b batches are independent permutations: --merkle and --memory-limit \
+             apply to the batch-R1CS hashes only",
+        ));
+    }
+    let count = match (args.count, args.log_instances) {
+        (Some(count), _) => count,
+        (None, Some(k)) if k <= 24 => 1 << k,
+        (None, Some(k)) => return Err(invalid(format!("2^{k} permutations: at most 2^24"))),
+        (None, None) => 1 << 10,
+    };
+    let variant = args.batcher.unwrap_or(BatcherArg::Ragged).variant();
+    let workload = PermutationWorkload::for_count(count, args.seed, variant)?;
+    let regions = workload
+        .widths
+        .iter()
+        .map(|w| format!("2^{w}"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let r = with_progress(
+        format!(
+            "proving and verifying {count} Poseidon2b permutations ({regions}) with the {} \
+             batcher on {} thread(s)",
+            variant.name(),
+            rayon::current_num_threads()
+        ),
+        || workload.run(),
+    )?;
+    let peak = peak_memory_mib().unwrap_or(f64::NAN);
+    if let Some(path) = &args.out {
+        let file = flockwork::proof_file::ProofFile::Gkr(flockwork::proof_file::GkrFile {
+            variant,
+            inputs: r.inputs.clone(),
+            claims: r
+                .statement
+                .regions
+                .iter()
+                .map(|region| region.claim.clone())
+                .collect(),
+            proof: r.proof.clone(),
+        });
+        write_proof_file(path, &file, args.json)?;
+    }
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    if args.json {
+        println!(
+            "{{\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"instances\":{},\"widths\":{:?},\"threads\":{},\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            variant.name(),
+            r.permutations(),
+            workload.widths,
+            rayon::current_num_threads(),
+            r.physical_rows,
+            ms(r.prove),
+            ms(r.verify),
+            r.proof.len(),
+            r.proved_per_sec(),
+            r.native_per_sec,
+            r.overhead(),
+            r.soundness_bits,
+            peak,
+        );
+    } else {
+        println!(
+            "poseidon2b (t = 4) × {} in regions {regions}, GKR {} batcher ({} prover rows), {} \
+             thread(s)",
+            r.permutations(),
+            variant.name(),
+            r.physical_rows,
+            rayon::current_num_threads()
+        );
+        println!(
+            "prover {:.1} ms: {:.0} permutations/s proved, {:.0}/s native (1 core) → {:.1}× \
+             overhead",
+            ms(r.prove),
+            r.proved_per_sec(),
+            r.native_per_sec,
+            r.overhead()
+        );
+        println!(
+            "proof: {:.1} KiB, verified in {:.2} ms (walk and layer-0 check against the inputs, \
+             which are public); peak memory {peak:.0} MiB",
+            r.proof.len() as f64 / 1024.0,
+            ms(r.verify)
+        );
+        println!(
+            "soundness: {:.1} bits (GF(2^256) challenges)",
+            r.soundness_bits
+        );
     }
     Ok(())
 }
@@ -670,6 +914,7 @@ fn compare_batch(
     in_process: bool,
     worker: bool,
 ) -> Result<(), WorkloadError> {
+    flockwork::permutations::check_widths(&comparison.widths)?;
     if worker {
         let [batcher] = batchers else {
             return Err(WorkloadError::InvalidParameters(
@@ -708,38 +953,40 @@ fn compare_batch(
     }
     for &batcher in batchers {
         let variant = batcher.variant();
-        let progress = spinner(format!("proving with the {} batcher", variant.name()), json);
-        let m = if in_process {
-            comparison.run(variant).map(|row| MeasuredBatch {
-                row,
-                peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
-            })
-        } else {
-            run_worker(
-                &[
-                    "compare",
-                    "batch",
-                    "--worker",
-                    "--widths",
-                    &widths.join(","),
-                    "--seed",
-                    &comparison.seed.to_string(),
-                    "--batchers",
-                    variant.name(),
-                ],
-                threads,
-            )
-            .and_then(|stdout| {
-                stdout
-                    .lines()
-                    .find_map(|l| parse_batch_line(l, variant))
-                    .ok_or_else(|| WorkloadError::Failed("the worker printed no result".into()))
-            })
-        };
-        if let Some(bar) = progress {
-            bar.finish_and_clear();
-        }
-        let m = m?;
+        let m = with_progress(
+            format!("proving with the {} batcher", variant.name()),
+            || {
+                if in_process {
+                    comparison.run(variant).map(|row| MeasuredBatch {
+                        row,
+                        peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
+                    })
+                } else {
+                    run_worker(
+                        &[
+                            "compare",
+                            "batch",
+                            "--worker",
+                            "--widths",
+                            &widths.join(","),
+                            "--seed",
+                            &comparison.seed.to_string(),
+                            "--batchers",
+                            variant.name(),
+                        ],
+                        threads,
+                    )
+                    .and_then(|stdout| {
+                        stdout
+                            .lines()
+                            .find_map(|l| parse_batch_line(l, variant))
+                            .ok_or_else(|| {
+                                WorkloadError::Failed("the worker printed no result".into())
+                            })
+                    })
+                }
+            },
+        )?;
         let r = &m.row;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         if json {
@@ -830,25 +1077,22 @@ fn compare_pcs(
         );
     }
     for &pcs in schemes {
-        let progress = spinner(
+        let m = with_progress(
             format!(
                 "committing, opening and verifying with {}",
                 pcs.kind().name()
             ),
-            json,
-        );
-        let m = if in_process {
-            let row = comparison.run(pcs.kind())?;
-            MeasuredPcs {
-                row,
-                peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
-            }
-        } else {
-            measure_in_worker(pcs, comparison, threads)?
-        };
-        if let Some(bar) = progress {
-            bar.finish_and_clear();
-        }
+            || -> Result<MeasuredPcs, WorkloadError> {
+                Ok(if in_process {
+                    MeasuredPcs {
+                        row: comparison.run(pcs.kind())?,
+                        peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
+                    }
+                } else {
+                    measure_in_worker(pcs, comparison, threads)?
+                })
+            },
+        )?;
         let r = &m.row;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         if json {
@@ -894,35 +1138,31 @@ fn sweep(
     let schemes: Vec<_> = schemes.iter().map(|p| p.kind()).collect();
     println!("config              k   prove (ms)   per second  verify (ms)  proof (KiB)");
     let total = hashes.len() * schemes.len() * log_instances.len();
-    let bar = spinner(format!("{total} proofs"), false);
-    if let Some(bar) = &bar {
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} proofs [{elapsed}]")
-                .expect("a valid template"),
+    let span = tracing::info_span!("sweep");
+    {
+        use tracing_indicatif::span_ext::IndicatifSpanExt;
+        span.pb_set_style(
+            &indicatif::ProgressStyle::with_template(
+                "{span_child_prefix}{bar:30} {pos}/{len} proofs [{elapsed}]",
+            )
+            .expect("a valid template"),
         );
-        bar.set_length(total as u64);
+        span.pb_set_length(total as u64);
     }
-    let sweep = flockwork::sweep::run(&hashes, &schemes, log_instances, |p| {
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
-        let line = format!(
-            "{:<18} {:>2} {:>12.1} {:>12.0} {:>12.2} {:>12.1}",
-            p.config,
-            p.log_instances,
-            p.prove_ms,
-            p.per_sec,
-            p.verify_ms,
-            p.proof_bytes as f64 / 1024.0
-        );
-        match &bar {
-            Some(bar) => bar.suspend(|| println!("{line}")),
-            None => println!("{line}"),
-        }
+    let sweep = span.in_scope(|| {
+        flockwork::sweep::run(&hashes, &schemes, log_instances, |p| {
+            tracing_indicatif::span_ext::IndicatifSpanExt::pb_inc(&span, 1);
+            report_line(&format!(
+                "{:<18} {:>2} {:>12.1} {:>12.0} {:>12.2} {:>12.1}",
+                p.config,
+                p.log_instances,
+                p.prove_ms,
+                p.per_sec,
+                p.verify_ms,
+                p.proof_bytes as f64 / 1024.0
+            ));
+        })
     });
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
     let sweep = sweep?;
     if let Some(path) = json {
         std::fs::write(path, sweep.to_json())
@@ -999,23 +1239,29 @@ fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> 
     let clock = std::time::Instant::now();
     file.verify().map_err(reject)?;
     let elapsed = clock.elapsed().as_secs_f64() * 1e3;
+    let bytes = file.proof().len();
     if json {
-        println!(
-            "{{\"valid\":true,\"hash\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"proof_bytes\":{},\"verify_ms\":{elapsed:.3}}}",
-            file.hash.name(),
-            file.pcs.name(),
-            file.log_instances,
-            file.proof.len()
-        );
+        use flockwork::proof_file::ProofFile;
+        let fields = match &file {
+            ProofFile::Flock(f) => format!(
+                "\"system\":\"batch-r1cs\",\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{}",
+                f.hash.name(),
+                f.io().name(),
+                f.pcs.name(),
+                f.log_instances
+            ),
+            ProofFile::Gkr(g) => format!(
+                "\"system\":\"gkr\",\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"instances\":{}",
+                g.variant.name(),
+                g.permutations()
+            ),
+        };
+        println!("{{\"valid\":true,{fields},\"proof_bytes\":{bytes},\"verify_ms\":{elapsed:.3}}}");
     } else {
         println!(
-            "valid: a chain of 2^{} {} compressions ({} over ring-switching, {} bits targeted), \
-             {:.1} KiB, verified in {elapsed:.2} ms",
-            file.log_instances,
-            file.hash.name(),
-            file.pcs.name(),
-            file.target_bits,
-            file.proof.len() as f64 / 1024.0
+            "valid: {}, {:.1} KiB, verified in {elapsed:.2} ms",
+            file.describe(),
+            bytes as f64 / 1024.0
         );
     }
     Ok(())
@@ -1063,6 +1309,7 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
             log_instances: k,
             seed: 1,
             pcs: flockwork::compare::PcsKind::Ligerito,
+            io: flockwork::flock::IoKind::Chain,
             config: flockwork::r1cs::FlockConfig::default(),
         }
         .run()?;
@@ -1109,14 +1356,11 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.trace {
-        tracing_subscriber::fmt()
-            .with_writer(std::io::stderr)
-            .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
-            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-            .with_target(false)
-            .init();
-    }
+    let for_people = !cli.command.as_ref().is_some_and(Command::machine_output);
+    init_tracing(
+        cli.trace,
+        for_people && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    );
     if let Some(threads) = cli.threads {
         if threads == 0 {
             eprintln!("error: --threads must be at least 1");
@@ -1138,20 +1382,27 @@ fn main() -> ExitCode {
         }
         Command::Prove {
             hash,
+            count,
             log_instances,
+            chain: _,
+            merkle,
             seed,
             profile,
             pcs,
+            batcher,
             out,
             memory_limit,
             json,
-        } => prove_chain(ProveArgs {
+        } => prove(ProveArgs {
             memory_limit,
             hash,
+            count,
             log_instances,
+            merkle,
             seed,
             profile,
             pcs,
+            batcher,
             out,
             json,
         }),

@@ -1,53 +1,86 @@
 //! The proof file written by `flockwork prove --out` and checked by `flockwork verify`: a
-//! batch-R1CS hash-chain proof with everything the verifier must know about its statement.
+//! proof with everything the verifier must know about its statement.
 //!
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (1) | u8 hash | u8 pcs | u8 preset | u8 log_instances | u16 target_bits
-//!        | u8 statement kind (1 = chain) | u32 n | n × u64 start | u32 n | n × u64 end
-//!        | u64 proof length | proof bytes
+//! "FWPF" | u16 version (2) | u8 system
+//! system 0, batch-R1CS (Flock):
+//!     u8 hash | u8 pcs | u8 preset | u8 log_instances | u16 target_bits | u8 statement kind
+//!     kind 1, chain:  u32 n | n × u64 start | u32 n | n × u64 end
+//!     kind 2, Merkle: u32 d | d × u64 root | 2^log_instances leaves × d × u64
+//! system 1, GKR over Poseidon2b (t = 4, official instance):
+//!     u8 batcher | u8 regions A | A × u8 width w_a
+//!     per region: t·2^w_a × 16-byte inputs | w_a × 32-byte point | t × 32-byte values
+//! then: u64 proof length | proof bytes
 //! ```
 //!
-//! Parsing is strict: every count is bounded before anything is allocated, unknown codes and
-//! trailing bytes are errors, and verification rebuilds the setup from the header (the proof
-//! itself carries the batch-R1CS header and is bound to the setup by its transcript).
+//! Parsing is strict: every count is bounded, and checked against the bytes left, before
+//! anything is allocated; field elements must be canonical; unknown codes and trailing bytes
+//! are errors. Verification rebuilds the setup from the header (a batch-R1CS proof also
+//! carries its setup digest and is bound to the setup by its transcript).
 
-use flockwork_boolean::io::ChainStep;
-use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_field_binary::Ghash128;
-use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_r1cs::{Flock, FlockConfig, FlockError, Preset, Statement};
+use std::sync::Arc;
+
+use flockwork_field::Field;
+use flockwork_field_binary::{Ghash128, Ghash256};
+use flockwork_gkr::statement::CommittedLayer;
+use flockwork_gkr::{GkrError, Poseidon2bRelation, RegionClaim, RegionStatement, Variant};
+use flockwork_r1cs::{FlockConfig, FlockError, Preset, Statement};
 use thiserror::Error;
 
 use crate::compare::PcsKind;
-use crate::flock::{HashKind, blaze_for, fri_for};
+use crate::flock::{AnyFlock, HashGadget, HashKind, IoKind};
+use crate::permutations::{LANES, MAX_WIDTH, check_widths, setup};
+use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
 /// The format version this build writes and reads.
-pub const VERSION: u16 = 1;
-/// The largest chain state, in 64-bit words (Keccak-f[1600] has 25).
+pub const VERSION: u16 = 2;
+/// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
-/// The largest batch a file may describe.
+/// The largest batch a batch-R1CS file may describe.
 const MAX_LOG_INSTANCES: usize = 24;
 
 /// A proof file's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProofFile {
+pub enum ProofFile {
+    /// A batch of hash compressions proved with batch-R1CS.
+    Flock(FlockFile),
+    /// A batch of Poseidon2b permutations proved with GKR.
+    Gkr(GkrFile),
+}
+
+/// A batch-R1CS proof and its statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlockFile {
     /// The compression function.
     pub hash: HashKind,
     /// The dense commitment under ring-switching.
     pub pcs: PcsKind,
     /// Ligerito's preset (ignored by other commitments).
     pub preset: Preset,
-    /// `k`: the chain has `2^k` compressions.
+    /// `k`: the batch has `2^k` compressions.
     pub log_instances: usize,
     /// The security target the parameters were selected for.
     pub target_bits: u32,
-    /// The chain's end points.
+    /// The chain's end points or the tree's root and leaves.
     pub statement: Statement,
     /// The batch-R1CS proof.
+    pub proof: Vec<u8>,
+}
+
+/// A GKR proof over Poseidon2b (t = 4) permutations and its statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GkrFile {
+    /// The batcher that wrote the proof.
+    pub variant: Variant,
+    /// The permutation inputs, region by region (`t · 2^w_a` elements each).
+    pub inputs: Vec<Vec<Ghash128>>,
+    /// The output claim of every region.
+    pub claims: Vec<RegionClaim<Ghash256>>,
+    /// The GKR proof.
     pub proof: Vec<u8>,
 }
 
@@ -72,9 +105,12 @@ pub enum ProofFileError {
     /// The setup the header describes cannot be built.
     #[error("cannot set up the verifier: {0}")]
     Setup(String),
-    /// The proof does not verify for this statement.
+    /// The batch-R1CS proof does not verify for this statement.
     #[error("the proof is rejected: {0}")]
     Rejected(#[from] FlockError),
+    /// The GKR proof does not verify for this statement.
+    #[error("the proof is rejected: {0}")]
+    GkrRejected(#[from] GkrError),
 }
 
 fn hash_code(hash: HashKind) -> u8 {
@@ -93,6 +129,14 @@ fn pcs_code(pcs: PcsKind) -> u8 {
     }
 }
 
+fn variant_code(variant: Variant) -> u8 {
+    match variant {
+        Variant::Independent => 0,
+        Variant::Padded => 1,
+        Variant::Ragged => 2,
+    }
+}
+
 /// A cursor over the file bytes that names what it was reading when they ran out.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -106,6 +150,14 @@ impl<'a> Reader<'a> {
         let (head, tail) = self.bytes.split_at(n);
         self.bytes = tail;
         Ok(head)
+    }
+
+    /// Fails unless `n` items of `size` bytes are left (before allocating for them).
+    fn ensure(&self, n: usize, size: usize, what: &'static str) -> Result<(), ProofFileError> {
+        match n.checked_mul(size) {
+            Some(bytes) if bytes <= self.bytes.len() => Ok(()),
+            _ => Err(ProofFileError::Truncated(what)),
+        }
     }
 
     fn u8(&mut self, what: &'static str) -> Result<u8, ProofFileError> {
@@ -127,6 +179,11 @@ impl<'a> Reader<'a> {
         Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
     }
 
+    fn words(&mut self, n: usize, what: &'static str) -> Result<Vec<u64>, ProofFileError> {
+        self.ensure(n, 8, what)?;
+        (0..n).map(|_| self.u64(what)).collect()
+    }
+
     /// A length-prefixed state of at most [`MAX_STATE_WORDS`] words.
     fn state(&mut self, what: &'static str) -> Result<Vec<u64>, ProofFileError> {
         let n = self.u32(what)? as usize;
@@ -135,7 +192,51 @@ impl<'a> Reader<'a> {
                 "{what} has {n} words (at most {MAX_STATE_WORDS})"
             )));
         }
-        (0..n).map(|_| self.u64(what)).collect()
+        self.words(n, what)
+    }
+
+    /// `n` canonical field elements.
+    fn elements<F: Field>(
+        &mut self,
+        n: usize,
+        what: &'static str,
+    ) -> Result<Vec<F>, ProofFileError> {
+        self.ensure(n, F::NUM_BYTES, what)?;
+        (0..n)
+            .map(|_| {
+                F::read_bytes(self.take(F::NUM_BYTES, what)?).ok_or_else(|| {
+                    ProofFileError::Header(format!("a non-canonical field element in the {what}"))
+                })
+            })
+            .collect()
+    }
+
+    /// The length-prefixed proof, then the end of the file.
+    fn proof(mut self) -> Result<Vec<u8>, ProofFileError> {
+        let len = self.u64("proof length")?;
+        let len = usize::try_from(len)
+            .ok()
+            .filter(|&l| l <= self.bytes.len())
+            .ok_or(ProofFileError::Truncated("proof"))?;
+        let proof = self.take(len, "proof")?.to_vec();
+        if !self.bytes.is_empty() {
+            return Err(ProofFileError::TrailingBytes(self.bytes.len()));
+        }
+        Ok(proof)
+    }
+}
+
+fn push_words(out: &mut Vec<u8>, words: &[u64]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+fn push_elements<F: Field>(out: &mut Vec<u8>, elements: &[F]) {
+    let mut buf = vec![0u8; F::NUM_BYTES];
+    for e in elements {
+        e.write_bytes(&mut buf);
+        out.extend_from_slice(&buf);
     }
 }
 
@@ -143,31 +244,16 @@ impl ProofFile {
     /// The file bytes.
     ///
     /// # Panics
-    /// If the statement is not a chain (the only kind `flockwork prove` writes).
+    /// If a batch-R1CS statement is [`Statement::Batch`] (it binds no public data, so
+    /// `flockwork prove` never writes it).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let Statement::Chain { start, end } = &self.statement else {
-            panic!("proof files hold chain statements");
-        };
-        let mut out = Vec::with_capacity(64 + self.proof.len());
-        out.extend_from_slice(&MAGIC);
+        let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(hash_code(self.hash));
-        out.push(pcs_code(self.pcs));
-        out.push(u8::from(
-            self.pcs == PcsKind::Ligerito && self.preset == Preset::Slim,
-        ));
-        out.push(self.log_instances as u8);
-        out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
-        out.push(1);
-        for state in [start, end] {
-            out.extend_from_slice(&(state.len() as u32).to_le_bytes());
-            for w in state {
-                out.extend_from_slice(&w.to_le_bytes());
-            }
+        match self {
+            Self::Flock(f) => f.write(&mut out),
+            Self::Gkr(g) => g.write(&mut out),
         }
-        out.extend_from_slice(&(self.proof.len() as u64).to_le_bytes());
-        out.extend_from_slice(&self.proof);
         out
     }
 
@@ -184,6 +270,103 @@ impl ProofFile {
         if version != VERSION {
             return Err(ProofFileError::Version(version));
         }
+        match r.u8("header")? {
+            0 => Ok(Self::Flock(FlockFile::read(r)?)),
+            1 => Ok(Self::Gkr(GkrFile::read(r)?)),
+            c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
+        }
+    }
+
+    /// Rebuilds the setup the header describes and verifies the proof of the statement.
+    ///
+    /// # Errors
+    /// [`ProofFileError::Setup`], [`ProofFileError::Rejected`] or
+    /// [`ProofFileError::GkrRejected`].
+    pub fn verify(&self) -> Result<(), ProofFileError> {
+        match self {
+            Self::Flock(f) => f.verify(),
+            Self::Gkr(g) => g.verify(),
+        }
+    }
+
+    /// The proof bytes.
+    #[must_use]
+    pub fn proof(&self) -> &[u8] {
+        match self {
+            Self::Flock(f) => &f.proof,
+            Self::Gkr(g) => &g.proof,
+        }
+    }
+
+    /// One sentence on what the proof is about.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Flock(f) => {
+                let what = match f.io() {
+                    IoKind::Chain => "a chain of",
+                    IoKind::Merkle => "a Merkle tree over",
+                };
+                format!(
+                    "{what} 2^{} {} compressions ({} over ring-switching, {} bits targeted)",
+                    f.log_instances,
+                    f.hash.name(),
+                    f.pcs.name(),
+                    f.target_bits
+                )
+            }
+            Self::Gkr(g) => format!(
+                "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher)",
+                g.permutations(),
+                g.inputs.len(),
+                g.variant.name()
+            ),
+        }
+    }
+}
+
+impl FlockFile {
+    /// Chain or Merkle tree.
+    #[must_use]
+    pub fn io(&self) -> IoKind {
+        match self.statement {
+            Statement::Merkle { .. } => IoKind::Merkle,
+            _ => IoKind::Chain,
+        }
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(0);
+        out.push(hash_code(self.hash));
+        out.push(pcs_code(self.pcs));
+        out.push(u8::from(
+            self.pcs == PcsKind::Ligerito && self.preset == Preset::Slim,
+        ));
+        out.push(self.log_instances as u8);
+        out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
+        match &self.statement {
+            Statement::Chain { start, end } => {
+                out.push(1);
+                for state in [start, end] {
+                    out.extend_from_slice(&(state.len() as u32).to_le_bytes());
+                    push_words(out, state);
+                }
+            }
+            Statement::Merkle { root, leaves } => {
+                out.push(2);
+                out.extend_from_slice(&(root.len() as u32).to_le_bytes());
+                push_words(out, root);
+                for leaf in leaves {
+                    push_words(out, leaf);
+                }
+            }
+            Statement::Batch => panic!("proof files hold chain or Merkle statements"),
+        }
+        out.extend_from_slice(&(self.proof.len() as u64).to_le_bytes());
+        out.extend_from_slice(&self.proof);
+    }
+
+    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
         let hash = match r.u8("header")? {
             0 => HashKind::Sha256,
             1 => HashKind::Keccak,
@@ -222,39 +405,46 @@ impl ProofFile {
                 "security target {target_bits} bits (64 to 256)"
             )));
         }
-        let kind = r.u8("statement")?;
-        if kind != 1 {
-            return Err(ProofFileError::Header(format!(
-                "unknown statement kind {kind}"
-            )));
-        }
-        let start = r.state("chain start")?;
-        let end = r.state("chain end")?;
-        let len = r.u64("proof length")?;
-        let len = usize::try_from(len)
-            .ok()
-            .filter(|&l| l <= r.bytes.len())
-            .ok_or(ProofFileError::Truncated("proof"))?;
-        let proof = r.take(len, "proof")?.to_vec();
-        if !r.bytes.is_empty() {
-            return Err(ProofFileError::TrailingBytes(r.bytes.len()));
-        }
+        let statement = match r.u8("statement")? {
+            1 => {
+                let start = r.state("chain start")?;
+                let end = r.state("chain end")?;
+                Statement::Chain { start, end }
+            }
+            2 => {
+                if !hash.has_merkle_nodes() || log_instances == 0 {
+                    return Err(ProofFileError::Header(format!(
+                        "no Merkle tree of 2^{log_instances} {} nodes",
+                        hash.name()
+                    )));
+                }
+                let root = r.state("Merkle root")?;
+                let leaves = 1usize << log_instances;
+                r.ensure(leaves, 8 * root.len(), "Merkle leaves")?;
+                let leaves = (0..leaves)
+                    .map(|_| r.words(root.len(), "Merkle leaves"))
+                    .collect::<Result<_, _>>()?;
+                Statement::Merkle { root, leaves }
+            }
+            kind => {
+                return Err(ProofFileError::Header(format!(
+                    "unknown statement kind {kind}"
+                )));
+            }
+        };
         Ok(Self {
             hash,
             pcs,
             preset,
             log_instances,
             target_bits,
-            statement: Statement::Chain { start, end },
-            proof,
+            statement,
+            proof: r.proof()?,
         })
     }
 
-    /// Rebuilds the setup the header describes and verifies the proof of the statement.
-    ///
-    /// # Errors
-    /// [`ProofFileError::Setup`] or [`ProofFileError::Rejected`].
-    pub fn verify(&self) -> Result<(), ProofFileError> {
+    fn verify(&self) -> Result<(), ProofFileError> {
+        use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
         match self.hash {
             HashKind::Sha256 => self.verify_with(Sha256Compress),
             HashKind::Keccak => self.verify_with(KeccakF1600::new()),
@@ -262,47 +452,109 @@ impl ProofFile {
         }
     }
 
-    fn config(&self) -> FlockConfig {
-        FlockConfig {
+    fn verify_with<G: HashGadget>(&self, gadget: G) -> Result<(), ProofFileError> {
+        let config = FlockConfig {
             preset: self.preset,
             target_bits: self.target_bits,
             ..FlockConfig::default()
-        }
-    }
-
-    fn verify_with<G: ChainStep>(&self, gadget: G) -> Result<(), ProofFileError> {
-        let setup = |e: &dyn std::fmt::Display| ProofFileError::Setup(e.to_string());
-        match self.pcs {
-            PcsKind::Ligerito => {
-                let flock =
-                    Flock::new(gadget, self.log_instances, self.config()).map_err(|e| setup(&e))?;
-                self.check(flock)
-            }
-            PcsKind::Fri => {
-                let dense = fri_for(&gadget, self.log_instances, self.target_bits)
-                    .map_err(|e| setup(&e))?;
-                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config())
-                    .map_err(|e| setup(&e))?;
-                self.check(flock)
-            }
-            PcsKind::Blaze => {
-                let dense = blaze_for(&gadget, self.log_instances, self.target_bits)
-                    .map_err(|e| setup(&e))?;
-                let flock = Flock::with_pcs(gadget, self.log_instances, dense, self.config())
-                    .map_err(|e| setup(&e))?;
-                self.check(flock)
-            }
-        }
-    }
-
-    fn check<G: ChainStep, P: ConfiguredCommitment<Ghash128>>(
-        &self,
-        flock: Flock<G, P>,
-    ) -> Result<(), ProofFileError> {
-        let flock = flock
-            .chained(G::STATE_IN, G::STATE_OUT)
-            .map_err(|e| ProofFileError::Setup(e.to_string()))?;
+        };
+        let setup = |e: WorkloadError| ProofFileError::Setup(e.to_string());
+        let flock = AnyFlock::new(gadget, self.log_instances, self.pcs, config)
+            .and_then(|f| f.with_io(self.io()))
+            .map_err(setup)?;
         flock.verify(&self.statement, &self.proof)?;
+        Ok(())
+    }
+}
+
+impl GkrFile {
+    /// Permutations in the batch.
+    #[must_use]
+    pub fn permutations(&self) -> usize {
+        self.inputs.iter().map(|r| r.len() / LANES).sum()
+    }
+
+    fn widths(&self) -> Vec<usize> {
+        self.claims.iter().map(|c| c.point.len()).collect()
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(1);
+        out.push(variant_code(self.variant));
+        out.push(self.claims.len() as u8);
+        out.extend(self.claims.iter().map(|c| c.point.len() as u8));
+        for (inputs, claim) in self.inputs.iter().zip(&self.claims) {
+            push_elements(out, inputs);
+            push_elements(out, &claim.point);
+            push_elements(out, &claim.values);
+        }
+        out.extend_from_slice(&(self.proof.len() as u64).to_le_bytes());
+        out.extend_from_slice(&self.proof);
+    }
+
+    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
+        let variant = match r.u8("header")? {
+            0 => Variant::Independent,
+            1 => Variant::Padded,
+            2 => Variant::Ragged,
+            c => return Err(ProofFileError::Header(format!("unknown batcher code {c}"))),
+        };
+        let regions = r.u8("header")? as usize;
+        let widths: Vec<usize> = r
+            .take(regions, "region widths")?
+            .iter()
+            .map(|&w| usize::from(w))
+            .collect();
+        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        let mut inputs = Vec::with_capacity(regions);
+        let mut claims = Vec::with_capacity(regions);
+        for &w in &widths {
+            debug_assert!(w <= MAX_WIDTH);
+            inputs.push(r.elements::<Ghash128>(LANES << w, "permutation inputs")?);
+            claims.push(RegionClaim {
+                point: r.elements::<Ghash256>(w, "output claim")?,
+                values: r.elements::<Ghash256>(LANES, "output claim")?,
+            });
+        }
+        Ok(Self {
+            variant,
+            inputs,
+            claims,
+            proof: r.proof()?,
+        })
+    }
+
+    fn verify(&self) -> Result<(), ProofFileError> {
+        let widths = self.widths();
+        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        if self.inputs.len() != widths.len()
+            || self
+                .inputs
+                .iter()
+                .zip(&widths)
+                .any(|(inputs, &w)| inputs.len() != LANES << w)
+            || self.claims.iter().any(|c| c.values.len() != LANES)
+        {
+            return Err(ProofFileError::Header(
+                "every region needs t·2^w inputs and t claimed values".into(),
+            ));
+        }
+        let relation = Poseidon2bRelation::official();
+        let regions = self
+            .inputs
+            .iter()
+            .zip(&self.claims)
+            .map(|(inputs, claim)| RegionStatement {
+                committed: Arc::new(CommittedLayer::from_inputs(
+                    &relation,
+                    claim.point.len(),
+                    inputs,
+                )),
+                claim: claim.clone(),
+            })
+            .collect();
+        let statement = flockwork_gkr::Statement { regions };
+        setup(widths).verify(self.variant, &statement, &self.proof)?;
         Ok(())
     }
 }
@@ -311,8 +563,8 @@ impl ProofFile {
 mod tests {
     use super::*;
 
-    fn sample() -> ProofFile {
-        ProofFile {
+    fn chain() -> ProofFile {
+        ProofFile::Flock(FlockFile {
             hash: HashKind::Keccak,
             pcs: PcsKind::Ligerito,
             preset: Preset::Slim,
@@ -323,29 +575,80 @@ mod tests {
                 end: (100..125).collect(),
             },
             proof: (0..=255).collect(),
-        }
+        })
+    }
+
+    fn merkle() -> ProofFile {
+        ProofFile::Flock(FlockFile {
+            hash: HashKind::Sha256,
+            pcs: PcsKind::Fri,
+            preset: Preset::Fast,
+            log_instances: 2,
+            target_bits: 100,
+            statement: Statement::Merkle {
+                root: vec![1, 2, 3, 4],
+                leaves: (0..4).map(|i| vec![i; 4]).collect(),
+            },
+            proof: vec![7; 40],
+        })
+    }
+
+    fn gkr() -> ProofFile {
+        ProofFile::Gkr(GkrFile {
+            variant: Variant::Ragged,
+            inputs: vec![
+                (0..8).map(Ghash128::new).collect(),
+                (0..4).map(Ghash128::new).collect(),
+            ],
+            claims: vec![
+                RegionClaim {
+                    point: vec![Ghash256::ONE],
+                    values: vec![Ghash256::ZERO; 4],
+                },
+                RegionClaim {
+                    point: vec![],
+                    values: vec![Ghash256::ONE; 4],
+                },
+            ],
+            proof: vec![9; 33],
+        })
     }
 
     #[test]
     fn files_round_trip() {
-        let file = sample();
-        assert_eq!(ProofFile::from_bytes(&file.to_bytes()).unwrap(), file);
+        for file in [chain(), merkle(), gkr()] {
+            assert_eq!(ProofFile::from_bytes(&file.to_bytes()).unwrap(), file);
+        }
     }
 
     #[test]
     fn every_truncation_and_garbage_is_an_error_not_a_panic() {
-        let bytes = sample().to_bytes();
-        for len in 0..bytes.len() {
-            assert!(
-                ProofFile::from_bytes(&bytes[..len]).is_err(),
-                "length {len}"
-            );
+        for file in [chain(), merkle(), gkr()] {
+            let bytes = file.to_bytes();
+            for len in 0..bytes.len() {
+                assert!(
+                    ProofFile::from_bytes(&bytes[..len]).is_err(),
+                    "length {len}"
+                );
+            }
         }
         // Oversized counts are refused before any allocation.
-        let mut huge = bytes.clone();
-        huge[13..17].copy_from_slice(&u32::MAX.to_le_bytes());
+        let mut huge = chain().to_bytes();
+        huge[14..18].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(matches!(
             ProofFile::from_bytes(&huge),
+            Err(ProofFileError::Header(_))
+        ));
+        // A GKR region of 2^24 permutations with no bytes behind it.
+        let mut wide = gkr().to_bytes();
+        wide[10] = 24;
+        assert!(matches!(
+            ProofFile::from_bytes(&wide),
+            Err(ProofFileError::Truncated("permutation inputs"))
+        ));
+        wide[10] = 25;
+        assert!(matches!(
+            ProofFile::from_bytes(&wide),
             Err(ProofFileError::Header(_))
         ));
         let mut state = 0x1234_5678_u64;
@@ -359,11 +662,26 @@ mod tests {
                     (state >> 56) as u8
                 })
                 .collect();
-            let mut prefixed = MAGIC.to_vec();
-            prefixed.extend_from_slice(&VERSION.to_le_bytes());
-            prefixed.extend_from_slice(&garbage);
+            for system in [0, 1] {
+                let mut prefixed = MAGIC.to_vec();
+                prefixed.extend_from_slice(&VERSION.to_le_bytes());
+                prefixed.push(system);
+                prefixed.extend_from_slice(&garbage);
+                let _ = ProofFile::from_bytes(&prefixed);
+            }
             let _ = ProofFile::from_bytes(&garbage);
-            let _ = ProofFile::from_bytes(&prefixed);
         }
+    }
+
+    #[test]
+    fn inconsistent_gkr_files_are_refused_not_panicked_on() {
+        let ProofFile::Gkr(mut g) = gkr() else {
+            unreachable!()
+        };
+        g.inputs[1].pop();
+        assert!(matches!(
+            ProofFile::Gkr(g).verify(),
+            Err(ProofFileError::Header(_))
+        ));
     }
 }

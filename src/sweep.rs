@@ -59,6 +59,7 @@ pub fn run(
                     log_instances: k,
                     seed: 1,
                     pcs,
+                    io: crate::flock::IoKind::Chain,
                     config: flockwork_r1cs::FlockConfig::default(),
                 }
                 .run()?;

@@ -353,7 +353,7 @@ fn compare_batch_runs_every_batcher_on_the_same_statement() {
     let out = flockwork(&["compare", "batch", "--widths", "30"]);
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("width at most 24"),
+        stderr(&out).contains("a region of 2^30 permutations: each region has at most 2^24"),
         "{}",
         stderr(&out)
     );
@@ -381,5 +381,124 @@ fn trace_prints_the_prover_phases_as_spans() {
                 .any(|l| l.contains(&format!("{phase}: close")) && l.contains("time.busy")),
             "no {phase} span:\n{err}"
         );
+    }
+}
+
+#[test]
+fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-io-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    // A Merkle tree over 5 leaves is rounded up to 8 and says so.
+    let tree = dir.join("tree.bin");
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "blake3",
+        "--merkle",
+        "--count",
+        "5",
+        "--out",
+        tree.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("rounded up to 8 = 2^3"),
+        "{}",
+        stderr(&out)
+    );
+    let line = stdout(&out);
+    assert!(line.contains("\"io\":\"merkle\""), "{line}");
+    assert!(line.contains("\"instances\":8"), "{line}");
+    let out = flockwork(&["verify", tree.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("valid: a Merkle tree over 2^3 blake3"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Poseidon2b: any count, as ragged regions of its binary digits (no padding).
+    let batch = dir.join("poseidon2b.bin");
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "poseidon2b",
+        "--count",
+        "13",
+        "--out",
+        batch.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    assert!(line.contains("\"widths\":[3, 2, 0]"), "{line}");
+    assert!(line.contains("\"physical_rows\":13"), "{line}");
+    let out = flockwork(&["verify", batch.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\"instances\":13"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Tampered files: a statement byte (the root, an input) and a proof byte are rejected.
+    for (name, path, at) in [("tree", &tree, 40), ("poseidon2b", &batch, 20)] {
+        let bytes = std::fs::read(path).unwrap();
+        for index in [at, bytes.len() - 40] {
+            let mut bad = bytes.clone();
+            bad[index] ^= 4;
+            let file = dir.join(format!("bad-{name}-{index}.bin"));
+            std::fs::write(&file, &bad).unwrap();
+            let out = flockwork(&["verify", file.to_str().unwrap()]);
+            assert!(
+                !out.status.success(),
+                "{name}: byte {index} flipped, accepted"
+            );
+            let err = stderr(&out);
+            assert!(err.contains("rejected"), "{name} {index}: {err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn prove_options_that_do_not_fit_are_refused_clearly() {
+    for (args, message) in [
+        (
+            &["prove", "--hash", "keccak", "--merkle", "--count", "8"][..],
+            "keccak-f has no Merkle nodes",
+        ),
+        (
+            &["prove", "--hash", "poseidon2b", "--pcs", "fri"][..],
+            "--pcs and --profile do not apply",
+        ),
+        (
+            &["prove", "--hash", "poseidon2b", "--merkle"][..],
+            "--merkle and --memory-limit",
+        ),
+        (
+            &["prove", "--hash", "sha256", "--batcher", "padded"][..],
+            "poseidon2b only",
+        ),
+        (&["prove", "--count", "0"][..], "between 1 and 2^24"),
+        (
+            &["prove", "--count", "4", "--log-instances", "2"][..],
+            "cannot be used with",
+        ),
+        (&["prove", "--chain", "--merkle"][..], "cannot be used with"),
+        (
+            &["prove", "--hash", "poseidon2b", "--count", "99999999"][..],
+            "between 1 and 2^24",
+        ),
+        (&["prove", "--hash", "md5"][..], "possible values"),
+    ] {
+        let out = flockwork(args);
+        assert!(!out.status.success(), "{args:?} accepted");
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }

@@ -17,7 +17,7 @@ use flockwork::pcs::{BaseFold, Blaze, FriBinius, FriConfig, Ligerito, Regime};
 use flockwork::poly::circuit::{Gadget, SlotKind};
 use flockwork::poly::{Claim, MultilinearPoly, PolynomialCommitment, VerifyError};
 use flockwork::prelude::*;
-use flockwork::proof_file::ProofFile;
+use flockwork::proof_file::{FlockFile, ProofFile};
 use flockwork::r1cs::{Flock, FlockConfig, Statement};
 
 const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", b"");
@@ -389,10 +389,11 @@ pub fn proof_file_seed() -> Vec<u8> {
             log_instances: 1,
             seed: 1,
             pcs: flockwork::compare::PcsKind::Ligerito,
+            io: flockwork::flock::IoKind::Chain,
             config: FlockConfig::default(),
         };
         let report = workload.run().expect("prove");
-        ProofFile {
+        ProofFile::Flock(FlockFile {
             hash: report.hash,
             pcs: workload.pcs,
             preset: workload.config.preset,
@@ -400,7 +401,7 @@ pub fn proof_file_seed() -> Vec<u8> {
             target_bits: workload.config.target_bits,
             statement: report.statement,
             proof: report.proof,
-        }
+        })
         .to_bytes()
     })
     .clone()
@@ -410,7 +411,12 @@ pub fn proof_file_seed() -> Vec<u8> {
 pub fn proof_file(data: &[u8]) -> bool {
     match ProofFile::from_bytes(data) {
         // Only small setups: a header may name 2^24 instances, whose setup is legal but slow.
-        Ok(file) if file.log_instances <= 4 => file.verify().is_ok(),
+        Ok(file @ ProofFile::Flock(FlockFile { log_instances, .. })) if log_instances <= 4 => {
+            file.verify().is_ok()
+        }
+        Ok(ProofFile::Gkr(file)) if file.permutations() <= 64 => {
+            ProofFile::Gkr(file).verify().is_ok()
+        }
         _ => false,
     }
 }

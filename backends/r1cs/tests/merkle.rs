@@ -1,7 +1,7 @@
 //! Merkle trees in heap order: prove and verify for SHA-256 and BLAKE3 nodes; wrong roots,
 //! wrong leaves, broken links and wrong fixed inputs are rejected.
 
-use flockwork_boolean::io::MerkleNode;
+use flockwork_boolean::io::{MerkleNode, merkle_witness};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Compress, Sha256Compress};
 use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, SlotKind, batch_witness};
@@ -17,40 +17,16 @@ struct Tree {
 }
 
 fn heap_tree<G: MerkleNode<Digest = [u32; 8]>>(gadget: &G, leaves: &[[u32; 8]]) -> Tree {
-    let k = leaves.len();
-    // digest[node] for heap nodes 1..2k (leaves at k..2k).
-    let mut digest = vec![[0u32; 8]; 2 * k];
-    digest[k..].copy_from_slice(leaves);
-    for p in (1..k).rev() {
-        digest[p] = gadget.node_digest(&digest[2 * p], &digest[2 * p + 1]);
-    }
-    let mut inputs = gadget.node_input(&[0; 8], &[0; 8]);
-    for p in 1..k {
-        inputs.extend(gadget.node_input(&digest[2 * p], &digest[2 * p + 1]));
-    }
+    let tree = merkle_witness(gadget, leaves, false);
     Tree {
-        inputs,
-        root: join_u32::<4>(&digest[1]).to_vec(),
+        root: join_u32::<4>(&tree.root()).to_vec(),
         leaves: leaves.iter().map(|l| join_u32::<4>(l).to_vec()).collect(),
+        inputs: tree.inputs,
     }
-}
-
-/// Every input region except the children, with the value every node gives it.
-fn fixed_regions<G: MerkleNode<Digest = [u32; 8]>>(gadget: &G) -> Vec<(SlotId, Vec<u64>)> {
-    let layout = gadget.layout();
-    let sample = gadget.node_input(&[1; 8], &[2; 8]);
-    (0..layout.slots().len())
-        .map(SlotId)
-        .filter(|&id| layout.slot(id).kind == SlotKind::Input && id != G::CHILDREN)
-        .map(|id| {
-            let off = layout.vector_offset(id) / 64;
-            (id, sample[off..off + layout.slot(id).bits / 64].to_vec())
-        })
-        .collect()
 }
 
 fn setup<G: MerkleNode<Digest = [u32; 8]>>(gadget: G, log_k: usize) -> Flock<G> {
-    let fixed = fixed_regions(&gadget);
+    let fixed = gadget.fixed_inputs();
     Flock::with_merkle(
         gadget,
         log_k,

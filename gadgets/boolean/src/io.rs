@@ -7,15 +7,17 @@
 //!
 //! * **chain**: the state-out region of instance `i` equals the state-in region of
 //!   instance `i + 1` ([`ChainStep::STATE_IN`], [`ChainStep::STATE_OUT`]);
-//! * **Merkle**: instances are the internal nodes level by level from the leaves up, left to
-//!   right (the root last); the left/right child digests occupy the two halves of the
-//!   message region ([`MerkleNode::CHILDREN`]) and the node digest its output region
-//!   ([`MerkleNode::DIGEST`]).
+//! * **Merkle**: a tree over `K` leaves takes `K` instances in heap order, the layout of the
+//!   batch-R1CS Merkle argument: instance `p ≥ 1` is heap node `p` (the root is instance 1,
+//!   node `p`'s children are nodes `2p` and `2p + 1`, the leaves are nodes `K .. 2K`), and
+//!   instance 0 is padding, a real node hashing two default digests. The left/right child
+//!   digests occupy the two halves of the message region ([`MerkleNode::CHILDREN`]) and the
+//!   node digest its output region ([`MerkleNode::DIGEST`]).
 //!
-//! The prover needs a power-of-two number of instances (at least 8); padding instances must
-//! be real computations (pitfall 1 of the notes), e.g. more chain steps.
+//! The prover needs a power-of-two number of instances; padding instances must be real
+//! computations (pitfall 1 of the notes), e.g. more chain steps.
 
-use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, batch_witness};
+use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, SlotKind, batch_witness};
 
 use crate::blake3::Blake3Compress;
 use crate::constants::{BLAKE3_IV, BLAKE3_PARENT, SHA256_IV};
@@ -44,7 +46,7 @@ pub trait ChainStep: Gadget {
 /// A gadget that compresses two child digests into a parent digest.
 pub trait MerkleNode: Gadget {
     /// A node digest.
-    type Digest: Copy;
+    type Digest: Copy + Default;
     /// Region holding `left ‖ right`.
     const CHILDREN: SlotId;
     /// Region holding the node digest.
@@ -55,6 +57,24 @@ pub trait MerkleNode: Gadget {
 
     /// The parent digest, computed natively.
     fn node_digest(&self, left: &Self::Digest, right: &Self::Digest) -> Self::Digest;
+
+    /// Every input region except [`MerkleNode::CHILDREN`], with the value every node gives
+    /// it (the IV, counters, flags): the public constants a Merkle setup pins.
+    fn fixed_inputs(&self) -> Vec<(SlotId, Vec<u64>)> {
+        let layout = self.layout();
+        let sample = self.node_input(&Self::Digest::default(), &Self::Digest::default());
+        (0..layout.slots().len())
+            .map(SlotId)
+            .filter(|&id| layout.slot(id).kind == SlotKind::Input && id != Self::CHILDREN)
+            .map(|id| {
+                let offset = layout.vector_offset(id) / 64;
+                (
+                    id,
+                    sample[offset..offset + layout.slot(id).bits / 64].to_vec(),
+                )
+            })
+            .collect()
+    }
 }
 
 /// A hash chain: the states (`K + 1`, the initial one first), the instance inputs and the
@@ -95,12 +115,12 @@ pub fn chain_witness<G: ChainStep>(
 }
 
 /// A Merkle tree: its levels (`levels[0]` the leaves, the last one the root), the instance
-/// inputs (internal nodes level by level, left to right) and the batch witness.
+/// inputs (heap order, instance 0 padding: module docs) and the batch witness.
 #[derive(Clone, Debug)]
 pub struct MerkleWitness<D> {
     /// Digests per level, leaves first.
     pub levels: Vec<Vec<D>>,
-    /// Concatenated input vectors of the `leaves − 1` instances.
+    /// Concatenated input vectors of the `K` instances (`K` = number of leaves).
     pub inputs: Vec<u64>,
     /// The batch witness.
     pub witness: BatchWitness,
@@ -113,21 +133,27 @@ impl<D: Copy> MerkleWitness<D> {
         self.levels[self.levels.len() - 1][0]
     }
 
-    /// Instance index of node `j` of level `level ≥ 1`.
+    /// The leaves, left to right.
+    #[must_use]
+    pub fn leaves(&self) -> &[D] {
+        &self.levels[0]
+    }
+
+    /// Instance index of node `j` of level `level ≥ 1` (its heap index `K/2^level + j`).
     ///
     /// # Panics
-    /// If `level` is 0 or beyond the root.
+    /// If `level` is 0 or beyond the root, or `j` is beyond the level.
     #[must_use]
     pub fn instance(&self, level: usize, j: usize) -> usize {
         assert!(
-            level >= 1 && level < self.levels.len(),
+            level >= 1 && level < self.levels.len() && j < self.levels[level].len(),
             "no instance at this level"
         );
-        self.levels[1..level].iter().map(Vec::len).sum::<usize>() + j
+        self.levels[level].len() + j
     }
 }
 
-/// Builds the witness of the Merkle tree over `leaves`.
+/// Builds the witness of the Merkle tree over `leaves` in heap order (module docs).
 ///
 /// # Panics
 /// If the number of leaves is not a power of two at least 2.
@@ -142,15 +168,21 @@ pub fn merkle_witness<G: MerkleNode>(
         "a power-of-two number of leaves, at least 2"
     );
     let mut levels = vec![leaves.to_vec()];
-    let mut inputs = Vec::new();
     while levels[levels.len() - 1].len() > 1 {
         let below = &levels[levels.len() - 1];
-        let mut level = Vec::with_capacity(below.len() / 2);
+        let level = below
+            .chunks_exact(2)
+            .map(|pair| gadget.node_digest(&pair[0], &pair[1]))
+            .collect();
+        levels.push(level);
+    }
+    // Heap order: the root level first, each level left to right, after the padding node.
+    let padding = G::Digest::default();
+    let mut inputs = gadget.node_input(&padding, &padding);
+    for below in levels[..levels.len() - 1].iter().rev() {
         for pair in below.chunks_exact(2) {
             inputs.extend(gadget.node_input(&pair[0], &pair[1]));
-            level.push(gadget.node_digest(&pair[0], &pair[1]));
         }
-        levels.push(level);
     }
     let witness = batch_witness(gadget, &inputs, record_sides);
     MerkleWitness {

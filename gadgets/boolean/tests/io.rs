@@ -31,9 +31,25 @@ fn check_chain<G: ChainStep>(gadget: &G, w: &BatchWitness) {
     assert_eq!(lowering.first_violation(&w.z, w.instances), None);
 }
 
-/// Each node's child halves equal its children's digest regions, and the R1CS holds.
+/// Each node's child halves equal its children's digest regions (heap order: node `p`'s
+/// children are nodes `2p` and `2p + 1`), and the R1CS holds.
 fn check_merkle<G: MerkleNode>(gadget: &G, m: &flockwork_boolean::MerkleWitness<G::Digest>) {
     let w = &m.witness;
+    assert_eq!(w.instances, m.leaves().len());
+    for level in 1..m.levels.len() {
+        for j in 0..m.levels[level].len() {
+            let p = m.instance(level, j);
+            if level >= 2 {
+                assert_eq!(m.instance(level - 1, 2 * j), 2 * p);
+                assert_eq!(m.instance(level - 1, 2 * j + 1), 2 * p + 1);
+            }
+        }
+    }
+    assert_eq!(
+        m.instance(m.levels.len() - 1, 0),
+        1,
+        "the root is instance 1"
+    );
     for level in 2..m.levels.len() {
         for j in 0..m.levels[level].len() {
             let children = region(gadget, w, m.instance(level, j), G::CHILDREN);
@@ -62,7 +78,7 @@ fn sha256_chain_and_merkle() {
 
     let leaves: Vec<[u32; 8]> = (0..8).map(|_| rng.random()).collect();
     let tree = merkle_witness(&Sha256Compress, &leaves, false);
-    assert_eq!(tree.witness.instances, 7);
+    assert_eq!(tree.witness.instances, 8);
     let parent = |l: &[u32; 8], r: &[u32; 8]| Sha256Compress.node_digest(l, r);
     let level1: Vec<[u32; 8]> = leaves.chunks(2).map(|p| parent(&p[0], &p[1])).collect();
     let level2: Vec<[u32; 8]> = level1.chunks(2).map(|p| parent(&p[0], &p[1])).collect();

@@ -64,5 +64,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     verifier.finish()?;
     println!("verified a {} KiB opening", proof.len() / 1024);
     // ANCHOR_END: by_hand
+
+    // ANCHOR: sweep
+    // The same comparison inside a batch proof: SHA-256 chains of 2^4 and 2^6 compressions
+    // proved over each scheme, throughput against batch size, drawn as one line per scheme.
+    let sweep = flockwork::sweep::run(
+        &[flockwork::flock::HashKind::Sha256],
+        &PcsKind::ALL,
+        &[4, 6],
+        |point| {
+            println!(
+                "{:<18} 2^{}: {:>8.0} compressions/s, proof {:.0} KiB",
+                point.config,
+                point.log_instances,
+                point.per_sec,
+                point.proof_bytes as f64 / 1024.0
+            )
+        },
+    )?;
+    let svg = std::env::temp_dir().join("flockwork-compare-pcs.svg");
+    sweep.plot_svg(&svg)?;
+    assert_eq!(sweep.series().len(), PcsKind::ALL.len());
+    println!("{} drawn to {}", sweep.series().join(", "), svg.display());
+    // ANCHOR_END: sweep
     Ok(())
 }

@@ -25,6 +25,7 @@ impl ChaCha20Block {
 
 type Word<W> = [W; 32];
 
+// ANCHOR: quarter_round
 /// The quarter round on state words `a, b, c, d`: four additions (31 AND gates each), XORs
 /// and rotations (free).
 fn quarter_round<B: CircuitBuilder>(
@@ -41,6 +42,7 @@ fn quarter_round<B: CircuitBuilder>(
     s[k] = b.add(&s[k], &s[l]);
     s[j] = rotl(&b.xor_words(&s[j], &s[k]), 7);
 }
+// ANCHOR_END: quarter_round
 
 impl Gadget for ChaCha20Block {
     fn layout(&self) -> IoLayout {

@@ -34,9 +34,16 @@ enum Command {
         /// Number of variables of the statement.
         #[arg(long, default_value_t = 18)]
         vars: usize,
+        /// Print one JSON object per row (with its table's name) instead of the tables.
+        #[arg(long)]
+        json: bool,
     },
     /// The CPU features found and the GF(2^128) kernel chosen.
-    Info,
+    Info {
+        /// Print one JSON object instead of the text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Prove and verify a batch: hash compressions (a chain or a Merkle tree) with the
     /// batch-R1CS (Flock) prover, or Poseidon2b permutations with the GKR engine.
     #[command(group(clap::ArgGroup::new("size").args(["count", "log_instances"])))]
@@ -101,6 +108,9 @@ enum Command {
         /// Security target of the parameter selection, in bits.
         #[arg(long, default_value_t = 100)]
         target: u32,
+        /// Print one JSON object instead of the report.
+        #[arg(long)]
+        json: bool,
     },
     /// Throughput against batch size: prove chains of 2^k compressions for each k, hash and
     /// commitment; print a table and optionally save the points as JSON (for `plot`).
@@ -126,6 +136,9 @@ enum Command {
         /// The SVG file to write.
         #[arg(long, default_value = "sweep.svg")]
         svg: std::path::PathBuf,
+        /// Print one JSON object instead of the sentence.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a proof file written by `flockwork prove --out`.
     Verify {
@@ -170,18 +183,18 @@ impl Command {
     /// Whether the output is for programs (`--json`, or a worker process), not people.
     fn machine_output(&self) -> bool {
         match self {
-            Self::Prove { json, .. } | Self::Verify { json, .. } | Self::Sumcheck { json, .. } => {
-                *json
-            }
+            Self::Tour { json, .. }
+            | Self::Info { json }
+            | Self::Security { json, .. }
+            | Self::Plot { json, .. }
+            | Self::Prove { json, .. }
+            | Self::Verify { json, .. }
+            | Self::Sumcheck { json, .. } => *json,
             Self::Compare {
                 what:
                     CompareWhat::Pcs { json, worker, .. } | CompareWhat::Batch { json, worker, .. },
             } => *json || *worker,
-            Self::Tour { .. }
-            | Self::Info
-            | Self::Security { .. }
-            | Self::Sweep { .. }
-            | Self::Plot { .. } => false,
+            Self::Sweep { .. } => false,
         }
     }
 }
@@ -443,15 +456,28 @@ fn json_row(field: FieldChoice, hash: HashChoice, r: &SumcheckReport) -> String 
     )
 }
 
-fn info() {
+fn info(json: bool) {
+    let available: Vec<&str> = Backend::ALL
+        .into_iter()
+        .filter(|b| b.is_available())
+        .map(|b| b.name())
+        .collect();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "version": env!("CARGO_PKG_VERSION"),
+                "threads": rayon::current_num_threads(),
+                "kernel": Backend::active().name(),
+                "kernels_available": available,
+            })
+        );
+        return;
+    }
     println!("flockwork {}", env!("CARGO_PKG_VERSION"));
     println!("threads: {}", rayon::current_num_threads());
     println!("GF(2^128) kernel in use: {}", Backend::active().name());
-    print!("GF(2^128) kernels available:");
-    for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
-        print!(" {}", backend.name());
-    }
-    println!();
+    println!("GF(2^128) kernels available: {}", available.join(" "));
 }
 
 /// Installs the tracing subscriber. With `progress` (stderr is a terminal and the output is
@@ -1176,12 +1202,23 @@ fn sweep(
     Ok(())
 }
 
-fn plot(file: &std::path::Path, svg: &std::path::Path) -> Result<(), WorkloadError> {
+fn plot(file: &std::path::Path, svg: &std::path::Path, json: bool) -> Result<(), WorkloadError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| WorkloadError::Failed(format!("cannot read {}: {e}", file.display())))?;
     let sweep = flockwork::sweep::Sweep::from_json(&text)
         .map_err(|e| WorkloadError::Failed(format!("{}: {e}", file.display())))?;
     sweep.plot_svg(svg)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "svg": svg.display().to_string(),
+                "series": sweep.series(),
+                "points": sweep.points.len(),
+            })
+        );
+        return Ok(());
+    }
     println!(
         "{} series, {} points drawn to {}",
         sweep.series().len(),
@@ -1206,6 +1243,7 @@ fn security(
     pcs: PcsArg,
     profile: ProfileArg,
     target: u32,
+    json: bool,
 ) -> Result<(), WorkloadError> {
     let config = flockwork::r1cs::FlockConfig {
         preset: match profile {
@@ -1217,6 +1255,35 @@ fn security(
     };
     let hash = hash_kind(hash);
     let s = flockwork::flock::security_summary(hash, log_instances, pcs.kind(), config)?;
+    if json {
+        let protocol: Vec<_> = s
+            .protocol
+            .terms
+            .iter()
+            .map(|t| serde_json::json!({ "term": t.name, "bits": t.bits }))
+            .collect();
+        let commitment: Vec<_> = s
+            .pcs
+            .terms
+            .iter()
+            .map(|t| serde_json::json!({ "term": t.name, "level": t.level, "bits": t.bits }))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "hash": hash.name(),
+                "pcs": pcs.kind().name(),
+                "log_instances": log_instances,
+                "num_vars": s.num_vars,
+                "target_bits": target,
+                "protocol_terms": protocol,
+                "protocol_bits": s.protocol.bits(),
+                "pcs_terms": commitment,
+                "pcs_bits": s.pcs.bits(),
+            })
+        );
+        return Ok(());
+    }
     println!(
         "batch-R1CS over {} (ring-switched), {} × 2^{log_instances}, m = {}, target {target} bits\n",
         pcs.kind().name(),
@@ -1267,13 +1334,20 @@ fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> 
     Ok(())
 }
 
-fn tour(vars: usize) -> Result<(), WorkloadError> {
-    println!(
+fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
+    // The prose and the tables for people; one JSON object per row with `--json`.
+    let text = |line: String| {
+        if !json {
+            println!("{line}");
+        }
+    };
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    text(format!(
         "flockwork tour: Σ_x eq(r,x)·P0(x)·P1(x)·P2(x) over 2^{vars} points, proved and \
          verified with a SHA-256 transcript in each field."
-    );
-    println!("GF(2^128) kernel: {}\n", Backend::active().name());
-    println!("{TABLE_HEADER}");
+    ));
+    text(format!("GF(2^128) kernel: {}\n", Backend::active().name()));
+    text(TABLE_HEADER.to_owned());
     let workload = SumcheckWorkload {
         num_vars: vars,
         degree: 3,
@@ -1288,23 +1362,30 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
         FieldChoice::Bn254,
     ] {
         let report = run_sumcheck(field, HashChoice::Sha256, &workload)?;
-        println!("{}", table_row(field, &report));
+        if json {
+            let row = json_row(field, HashChoice::Sha256, &report);
+            println!("{{\"table\":\"sumcheck\",{}", &row[1..]);
+        } else {
+            println!("{}", table_row(field, &report));
+        }
     }
-    println!(
+    text(
         "\nSoundness is −log2 of the sumcheck's error n·(d+1)/|F|. Goldilocks alone is below \
          100 bits: it needs challenges from an extension field."
+            .to_owned(),
     );
     let k = 10;
-    println!(
+    text(format!(
         "\nBatch-R1CS (Flock): a chain of 2^{k} compressions per hash, proved, verified, and \
          compared with native hashing on one core ({} prover thread(s)).\n",
         rayon::current_num_threads()
-    );
-    println!(
+    ));
+    text(
         "hash        prove (ms)  per second  × native  verify (ms)  proof (KiB)  soundness (bits)"
+            .to_owned(),
     );
     for hash in flockwork::flock::HashKind::ALL {
-        let report = flockwork::flock::FlockWorkload {
+        let r = flockwork::flock::FlockWorkload {
             hash,
             log_instances: k,
             seed: 1,
@@ -1313,23 +1394,40 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
             config: flockwork::r1cs::FlockConfig::default(),
         }
         .run()?;
-        println!(
-            "{:<10} {:>11.1} {:>11.0} {:>9.0} {:>12.2} {:>12.1} {:>17.1}",
-            hash.name(),
-            report.timings.total().as_secs_f64() * 1e3,
-            report.proved_per_sec(),
-            report.overhead(),
-            report.verify.as_secs_f64() * 1e3,
-            report.proof_bytes as f64 / 1024.0,
-            report.soundness.bits()
-        );
+        if json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "table": "batch-r1cs",
+                    "hash": hash.name(),
+                    "log_instances": k,
+                    "prove_ms": ms(r.timings.total()),
+                    "per_sec": r.proved_per_sec(),
+                    "overhead": r.overhead(),
+                    "verify_ms": ms(r.verify),
+                    "proof_bytes": r.proof_bytes,
+                    "soundness_bits": r.soundness.bits(),
+                })
+            );
+        } else {
+            println!(
+                "{:<10} {:>11.1} {:>11.0} {:>9.0} {:>12.2} {:>12.1} {:>17.1}",
+                hash.name(),
+                ms(r.timings.total()),
+                r.proved_per_sec(),
+                r.overhead(),
+                ms(r.verify),
+                r.proof_bytes as f64 / 1024.0,
+                r.soundness.bits()
+            );
+        }
     }
     let log_bits = 22;
-    println!(
+    text(format!(
         "\nPolynomial commitments: a random Boolean polynomial of 2^{log_bits} bits, committed, \
          opened at two points and verified with each scheme (ring-switching, 100 bits).\n"
-    );
-    println!("pcs        commit (ms)  open (ms)  verify (ms)  proof (KiB)  security (bits)");
+    ));
+    text("pcs        commit (ms)  open (ms)  verify (ms)  proof (KiB)  security (bits)".to_owned());
     let comparison = flockwork::compare::PcsComparison {
         log_bits,
         target_bits: 100,
@@ -1337,19 +1435,36 @@ fn tour(vars: usize) -> Result<(), WorkloadError> {
     };
     for kind in flockwork::compare::PcsKind::ALL {
         let r = comparison.run(kind)?;
-        println!(
-            "{:<9} {:>12.1} {:>10.1} {:>12.2} {:>12.1} {:>16.1}",
-            kind.name(),
-            r.commit.as_secs_f64() * 1e3,
-            r.open.as_secs_f64() * 1e3,
-            r.verify.as_secs_f64() * 1e3,
-            r.proof_bytes as f64 / 1024.0,
-            r.security_bits
-        );
+        if json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "table": "pcs",
+                    "pcs": kind.name(),
+                    "log_bits": log_bits,
+                    "commit_ms": ms(r.commit),
+                    "open_ms": ms(r.open),
+                    "verify_ms": ms(r.verify),
+                    "proof_bytes": r.proof_bytes,
+                    "security_bits": r.security_bits,
+                })
+            );
+        } else {
+            println!(
+                "{:<9} {:>12.1} {:>10.1} {:>12.2} {:>12.1} {:>16.1}",
+                kind.name(),
+                ms(r.commit),
+                ms(r.open),
+                ms(r.verify),
+                r.proof_bytes as f64 / 1024.0,
+                r.security_bits
+            );
+        }
     }
-    println!(
+    text(
         "\nMore: flockwork --help; a phase breakdown: flockwork prove --hash keccak; \
          commitments side by side with peak memory: flockwork compare pcs --log-bits 28"
+            .to_owned(),
     );
     Ok(())
 }
@@ -1374,10 +1489,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let result = match cli.command.unwrap_or(Command::Tour { vars: 18 }) {
-        Command::Tour { vars } => tour(vars),
-        Command::Info => {
-            info();
+    let result = match cli.command.unwrap_or(Command::Tour {
+        vars: 18,
+        json: false,
+    }) {
+        Command::Tour { vars, json } => tour(vars, json),
+        Command::Info { json } => {
+            info(json);
             Ok(())
         }
         Command::Prove {
@@ -1413,14 +1531,15 @@ fn main() -> ExitCode {
             log_instances,
             json,
         } => sweep(&hash, &pcs, &log_instances, json.as_deref()),
-        Command::Plot { file, svg } => plot(&file, &svg),
+        Command::Plot { file, svg, json } => plot(&file, &svg, json),
         Command::Security {
             hash,
             log_instances,
             pcs,
             profile,
             target,
-        } => security(hash, log_instances, pcs, profile, target),
+            json,
+        } => security(hash, log_instances, pcs, profile, target, json),
         Command::Compare {
             what:
                 CompareWhat::Pcs {

@@ -318,6 +318,17 @@ fn sweep_writes_json_and_plot_draws_one_series_per_configuration() {
     for series in ["blake3/ligerito", "blake3/fri"] {
         assert_eq!(text.matches(series).count(), 1, "legend entry {series}");
     }
+    let out = flockwork(&[
+        "plot",
+        json.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let drawn: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(drawn["points"], 4);
+    assert_eq!(drawn["series"].as_array().unwrap().len(), 2);
     // A file that is not a sweep gets a clear error.
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{\"threads\": 1}").unwrap();
@@ -501,4 +512,46 @@ fn prove_options_that_do_not_fit_are_refused_clearly() {
         assert!(err.contains(message), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// Every subcommand that prints a report can print it as JSON instead (`sweep` writes its
+/// JSON to a file, tested above); each line parses and carries the expected fields.
+#[test]
+fn every_report_is_available_as_json() {
+    let parse = |line: &str| -> serde_json::Value {
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+    };
+    let out = flockwork(&["info", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info = parse(stdout(&out).trim());
+    assert!(
+        info["kernels_available"]
+            .as_array()
+            .is_some_and(|k| !k.is_empty())
+    );
+
+    let out = flockwork(&["tour", "--vars", "6", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = stdout(&out).lines().map(parse).collect();
+    for (table, count) in [("sumcheck", 5), ("batch-r1cs", 3), ("pcs", 3)] {
+        assert_eq!(
+            rows.iter().filter(|r| r["table"] == table).count(),
+            count,
+            "{table}"
+        );
+    }
+
+    let out = flockwork(&[
+        "security",
+        "--hash",
+        "blake3",
+        "--log-instances",
+        "10",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = parse(stdout(&out).trim());
+    assert!(report["protocol_bits"].as_f64().unwrap() >= 100.0);
+    assert!(report["pcs_bits"].as_f64().unwrap() >= 100.0);
+    assert!(report["pcs_terms"].as_array().unwrap().len() > 3);
 }

@@ -115,6 +115,7 @@ fn runtime_fixed_and_batch_paths_agree() {
     check_paths(instances::bls12_381_t3(), instances::bls12_381_t3_fixed());
     check_paths(instances::bls12_381_t4(), instances::bls12_381_t4_fixed());
     check_paths(instances::bls12_381_t8(), instances::bls12_381_t8_fixed());
+    check_paths(instances::bls12_381_t12(), instances::bls12_381_t12_fixed());
     check_paths(instances::goldilocks_t8(), instances::goldilocks_t8_fixed());
     check_paths(
         instances::goldilocks_t12(),

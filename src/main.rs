@@ -1469,7 +1469,26 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
     Ok(())
 }
 
+/// A closed stdout (`flockwork tour --json | head -1`) ends the process quietly, as SIGPIPE
+/// ends a C tool (exit status 141), instead of printing a panic from `println!`.
+fn exit_quietly_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_broken_pipe();
     let cli = Cli::parse();
     let for_people = !cli.command.as_ref().is_some_and(Command::machine_output);
     init_tracing(

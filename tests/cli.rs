@@ -555,3 +555,28 @@ fn every_report_is_available_as_json() {
     assert!(report["pcs_bits"].as_f64().unwrap() >= 100.0);
     assert!(report["pcs_terms"].as_array().unwrap().len() > 3);
 }
+
+/// A reader that stops early (`| head -1`) ends the tool quietly, without a panic message.
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flockwork"))
+        .args(["tour", "--vars", "6", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the flockwork binary runs");
+    let mut first = [0u8; 1];
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_exact(&mut first)
+        .expect("the tour prints");
+    // stdout is closed here: the next line the tool prints hits a broken pipe.
+    let out = child.wait_with_output().expect("the tool ends");
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(141), "{err}");
+}

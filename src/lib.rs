@@ -16,6 +16,7 @@
 //! | [`gkr`] | `flockwork-gkr` | layered GKR with independent, padded and ragged batchers; Poseidon2b and Poseidon2 relations |
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
+//! | [`allocator`] | this crate | glibc tuning for long proving runs (freed memory kept for reuse) |
 //! | [`proof_file`] | this crate | the self-describing proof file of `flockwork prove --out` / `flockwork verify` |
 //! | [`sweep`] | this crate | throughput against batch size, saved as JSON and drawn as SVG |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
@@ -40,6 +41,7 @@ pub use flockwork_pcs as pcs;
 pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;
 
+pub mod allocator;
 pub mod compare;
 pub mod flock;
 pub mod permutations;

@@ -1488,6 +1488,9 @@ fn exit_quietly_on_broken_pipe() {
 }
 
 fn main() -> ExitCode {
+    // Phases free and reallocate hundreds of MiB: keep freed memory mapped for reuse
+    // (`flockwork::allocator`).
+    flockwork::allocator::retain_freed_memory();
     exit_quietly_on_broken_pipe();
     let cli = Cli::parse();
     let for_people = !cli.command.as_ref().is_some_and(Command::machine_output);

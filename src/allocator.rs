@@ -1,0 +1,51 @@
+//! Allocator tuning for long proving runs.
+//!
+//! The provers allocate and free buffers of hundreds of MiB phase after phase (the packed
+//! witness, codewords, the folded zerocheck tables, eq tables). glibc's `malloc` serves
+//! every block above its mmap threshold with a fresh `mmap` and returns it to the kernel on
+//! `free`, so each phase faults its memory in again, one 4 KiB page at a time, zeroed by the
+//! kernel: about 171,000 page faults and a quarter of the CPU time of a 2^13 SHA-256 batch
+//! proof on one thread. [`retain_freed_memory`] makes glibc serve large blocks from its heap
+//! and keep freed memory in the process, so later phases reuse pages that are already
+//! mapped (100,000 faults, the first touch of the peak, and 24% less CPU time on one thread;
+//! the peak resident memory grows by about 9%).
+//!
+//! It is a process-wide setting, so it is the binary's decision: the `flockwork` tool and the
+//! batch-proving benchmark call it first thing; a library never does.
+
+/// Makes glibc keep freed memory in the process for reuse (module docs). Call it before the
+/// first large allocation. Returns whether the setting took effect: always `false` off
+/// glibc (other allocators keep their own policy).
+pub fn retain_freed_memory() -> bool {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: `mallopt` only sets allocator parameters; it is safe to call at any time
+        // (before the first allocation of the blocks it should govern, as documented).
+        // `M_MMAP_MAX = 0`: no block is served by its own mmap (large ones come from the
+        // heap); `M_TRIM_THRESHOLD = i32::MAX`: freed heap memory is not returned to the
+        // kernel. Each call returns 1 on success.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_MAX, 0) == 1
+                && libc::mallopt(libc::M_TRIM_THRESHOLD, i32::MAX) == 1
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn glibc_accepts_the_setting_and_large_blocks_still_work() {
+        assert!(super::retain_freed_memory());
+        // A block far above the default mmap threshold, now from the heap, then freed and
+        // taken again.
+        for _ in 0..2 {
+            let v = vec![7u8; 64 << 20];
+            assert_eq!(v.iter().map(|&b| u64::from(b)).sum::<u64>(), 7 << 26);
+        }
+    }
+}

@@ -16,8 +16,9 @@
 //! norm `N(a0 + a1 Y) = a0^2 + a0 a1 + β a1^2 ∈ GF(2^128)`, and
 //! `(a0 + a1 Y)^-1 = ((a0 + a1) + a1 Y) · N^-1`.
 
+use crate::macros::impl_quadratic_extension_glue;
 use core::fmt;
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub};
+use core::ops::{Add, Mul, Neg, Sub};
 
 use flockwork_field::{
     BinaryField, ExtensionField, Field, PackedField, derive_field_ops, impl_scalar_packed,
@@ -199,66 +200,7 @@ impl BinaryField for Ghash256 {
     }
 }
 
-impl From<Ghash128> for Ghash256 {
-    #[inline(always)]
-    fn from(v: Ghash128) -> Self {
-        Self::new(v, Ghash128::ZERO)
-    }
-}
-
-impl Mul<Ghash128> for Ghash256 {
-    type Output = Self;
-    /// Two GHASH products.
-    #[inline(always)]
-    fn mul(self, rhs: Ghash128) -> Self {
-        Self::new(self.lo * rhs, self.hi * rhs)
-    }
-}
-
-impl MulAssign<Ghash128> for Ghash256 {
-    #[inline(always)]
-    fn mul_assign(&mut self, rhs: Ghash128) {
-        *self = *self * rhs;
-    }
-}
-
-impl Add<Ghash128> for Ghash256 {
-    type Output = Self;
-    #[inline(always)]
-    fn add(self, rhs: Ghash128) -> Self {
-        Self::new(self.lo + rhs, self.hi)
-    }
-}
-
-impl AddAssign<Ghash128> for Ghash256 {
-    #[inline(always)]
-    fn add_assign(&mut self, rhs: Ghash128) {
-        *self = *self + rhs;
-    }
-}
-
-/// Degree 2 over GHASH with basis `1, Y`.
-impl ExtensionField<Ghash128> for Ghash256 {
-    const DEGREE: usize = 2;
-
-    fn basis(i: usize) -> Self {
-        match i {
-            0 => Self::ONE,
-            1 => Self::Y,
-            _ => panic!("GF(2^256) has degree 2 over GF(2^128)"),
-        }
-    }
-
-    fn to_base_coeffs(&self, out: &mut [Ghash128]) {
-        out[0] = self.lo;
-        out[1] = self.hi;
-    }
-
-    fn from_base_coeffs(coeffs: &[Ghash128]) -> Self {
-        assert_eq!(coeffs.len(), 2, "wrong number of base coefficients");
-        Self::new(coeffs[0], coeffs[1])
-    }
-}
+impl_quadratic_extension_glue!(Ghash256, Ghash128);
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,7 @@
 //! | [`tower`] | the Wiedemann / Fan–Paar binary tower `T_0 = GF(2) ⊂ … ⊂ T_7 = GF(2^128)`, `X_k^2 + X_{k-1} X_k + 1` (Binius layout) |
 //! | [`iso`] | the field isomorphism `Tower128 ↔ Ghash128` (needs `std`) |
 //! | [`ext256`] | GF(2^256) = GHASH[Y]/(Y^2 + Y + x^121) |
+//! | [`tower_wire`] | [`TowerWire128`], [`TowerWire256`]: tower arithmetic, GHASH wire format (bytes, sampling, indices) through [`iso`]; GF(2^256) = `T_7[Y]/(Y^2 + Y + φ⁻¹(x^121))` (needs `std`) |
 //! | [`aes_tower`] | frost-gkr's AES tower `A_2k = A_k[X]/(X^2 + X + τ_k)` up to GF(2^128) |
 //! | [`gf2`] | F2-linear algebra on 128-bit vectors (elimination, byte-table maps, trace) |
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -26,9 +27,13 @@ pub mod ghash;
 pub mod iso;
 mod macros;
 pub mod tower;
+#[cfg(feature = "std")]
+pub mod tower_wire;
 
 pub use aes::{Aes8, ByteMulTable, phi8};
 pub use aes_tower::AesTower128;
 pub use ext256::Ghash256;
 pub use ghash::Ghash128;
 pub use tower::{Tower1, Tower2, Tower4, Tower8, Tower16, Tower32, Tower64, Tower128};
+#[cfg(feature = "std")]
+pub use tower_wire::{TowerWire128, TowerWire256};

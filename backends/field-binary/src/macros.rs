@@ -135,3 +135,72 @@ macro_rules! impl_uint_binary_field {
 }
 
 pub(crate) use impl_uint_binary_field;
+
+/// The glue of a quadratic extension `$ext = $base[Y]/(…)` stored as `lo + hi·Y` (fields
+/// `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`): the embedding `From<$base>`, the
+/// products and sums with a base element, and `ExtensionField<$base>` in the basis `1, Y`.
+macro_rules! impl_quadratic_extension_glue {
+    ($ext:ident, $base:ident) => {
+        impl From<$base> for $ext {
+            #[inline(always)]
+            fn from(v: $base) -> Self {
+                Self::new(v, $base::ZERO)
+            }
+        }
+
+        impl core::ops::Mul<$base> for $ext {
+            type Output = Self;
+            /// Two base products.
+            #[inline(always)]
+            fn mul(self, rhs: $base) -> Self {
+                Self::new(self.lo * rhs, self.hi * rhs)
+            }
+        }
+
+        impl core::ops::MulAssign<$base> for $ext {
+            #[inline(always)]
+            fn mul_assign(&mut self, rhs: $base) {
+                *self = *self * rhs;
+            }
+        }
+
+        impl core::ops::Add<$base> for $ext {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, rhs: $base) -> Self {
+                Self::new(self.lo + rhs, self.hi)
+            }
+        }
+
+        impl core::ops::AddAssign<$base> for $ext {
+            #[inline(always)]
+            fn add_assign(&mut self, rhs: $base) {
+                *self = *self + rhs;
+            }
+        }
+
+        /// Degree 2 with basis `1, Y`.
+        impl ExtensionField<$base> for $ext {
+            const DEGREE: usize = 2;
+
+            fn basis(i: usize) -> Self {
+                match i {
+                    0 => Self::ONE,
+                    1 => Self::Y,
+                    _ => panic!("a quadratic extension has degree 2"),
+                }
+            }
+
+            fn to_base_coeffs(&self, out: &mut [$base]) {
+                out[0] = self.lo;
+                out[1] = self.hi;
+            }
+
+            fn from_base_coeffs(coeffs: &[$base]) -> Self {
+                assert_eq!(coeffs.len(), 2, "wrong number of base coefficients");
+                Self::new(coeffs[0], coeffs[1])
+            }
+        }
+    };
+}
+pub(crate) use impl_quadratic_extension_glue;

@@ -31,6 +31,17 @@
 //! Discharged against the committed columns by direct multilinear evaluation
 //! ([`crate::statement`]): there is no PCS opening in the proof.
 //!
+//! ## Representation boundary
+//!
+//! The prover computes in the GHASH basis (CLMUL). [`Setup::verify_in_tower`] checks the
+//! same proof bytes with a verifier that computes in the binary-tower basis:
+//! [`Setup::to_tower`] (Poseidon2b's constants mapped by the isomorphism
+//! `φ⁻¹: GHASH → T_7`, challenges in [`TowerWire256`]) on [`Statement::to_tower`]. Its fields
+//! ([`flockwork_field_binary::tower_wire`]) multiply with the tower recursion but read,
+//! write and sample bytes as the GHASH elements they correspond to, so the transcript, the
+//! challenges and the evaluation points agree bit for bit, and an accepted proof has been
+//! checked by two independent arithmetic implementations.
+//!
 //! ## Soundness
 //!
 //! Per layer of a walk over `W` variables with `A` regions: batching the `t·A` claims with
@@ -48,6 +59,7 @@ use std::marker::PhantomData;
 use flockwork_core::Batcher;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
+use flockwork_field_binary::{TowerWire128, TowerWire256};
 use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
 
 use crate::prover::{ProverConfig, RegionInput, prove_walk};
@@ -55,7 +67,7 @@ use crate::statement::{MAX_WIDTH, Statement, evaluate_columns};
 use crate::transcript::{Sha256, TranscriptScheme};
 use crate::verifier::verify_walk;
 use crate::walk::{RegionClaim, selector, walk_elements};
-use crate::{GkrError, ProveError};
+use crate::{Ghash128, Ghash256, GkrError, Poseidon2bRelation, ProveError};
 
 /// Magic bytes that open every proof.
 pub const PROOF_MAGIC: [u8; 4] = *b"FWGK";
@@ -460,6 +472,37 @@ where
         } else {
             Err(GkrError::Terminal { region: a })
         }
+    }
+}
+
+impl<D: TranscriptScheme> Setup<Poseidon2bRelation, Ghash256, D> {
+    /// The same setup in the binary-tower basis (module docs, "Representation boundary"):
+    /// the relation's constants mapped by `φ⁻¹` ([`Poseidon2bRelation::to_tower`]), challenges
+    /// in [`TowerWire256`], the same widths and transcript.
+    #[must_use]
+    pub fn to_tower(&self) -> Setup<Poseidon2bRelation<TowerWire128>, TowerWire256, D> {
+        Setup {
+            relation: self.relation.to_tower(),
+            widths: self.widths.clone(),
+            config: self.config,
+            _marker: PhantomData,
+        }
+    }
+
+    /// Verifies a proof of this (GHASH) setup with every operation of the verifier in tower
+    /// arithmetic: maps the statement ([`Statement::to_tower`], digests recomputed) and runs
+    /// [`Self::to_tower`]'s [`Setup::verify`] on the same proof bytes. Never panics.
+    ///
+    /// # Errors
+    /// [`GkrError`] naming the failed check, as [`Self::verify`].
+    pub fn verify_in_tower(
+        &self,
+        variant: Variant,
+        statement: &Statement<Ghash128, Ghash256>,
+        proof: &[u8],
+    ) -> Result<(), GkrError> {
+        self.to_tower()
+            .verify(variant, &statement.to_tower(), proof)
     }
 }
 

@@ -15,7 +15,7 @@
 //! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed), output claims |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::Batcher`]s over the same statement; proof format; soundness |
 //! | [`transcript`] | [`TranscriptScheme`]: the Fiat–Shamir transcript of a [`Setup`] — SHA-256 (default), BLAKE3 or the algebraic [`Poseidon2bSponge`]; [`TranscriptKind`] for run-time choice |
-//! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128)) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
+//! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128); GHASH basis, or the tower basis via [`Poseidon2bRelation::to_tower`]) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
 //!
 //! ## The protocol in one paragraph
 //!
@@ -34,9 +34,19 @@
 //! over [`Ghash128`] for Poseidon2b); the ragged selector is `Π (1 − x_j)`, which is
 //! `Π (1 + x_j)` in characteristic two, so one engine serves binary and prime fields.
 //!
+//! ## Representation boundary
+//!
+//! The prover computes in the CLMUL-friendly GHASH basis; [`Setup::verify_in_tower`] verifies
+//! the same proof bytes with every verifier operation in the binary-tower basis
+//! ([`TowerWire128`], [`TowerWire256`]: tower multiplication, GHASH wire format), after mapping
+//! the relation ([`Poseidon2bRelation::to_tower`]) and the statement ([`Statement::to_tower`])
+//! through the field isomorphism. A proof both accept has crossed two independent arithmetic
+//! implementations (`batchers` module docs, "Representation boundary"; `tests/tower_verifier.rs`;
+//! the `gkr_tower_bench` binary times both verifiers on the same proofs).
+//!
 //! ```
 //! use flockwork_core::Batcher;
-//! use flockwork_gkr::{Poseidon2bRelation, Ragged, Statement};
+//! use flockwork_gkr::{Poseidon2bRelation, Ragged, Statement, Variant};
 //! use flockwork_gkr::{Ghash128, Ghash256};
 //!
 //! let relation = Poseidon2bRelation::official();
@@ -49,6 +59,8 @@
 //! let batcher = Ragged::<_, Ghash256>::new(relation, widths);
 //! let proof = batcher.prove_batch(&inputs, &statement).unwrap();
 //! batcher.verify_batch(&statement, &proof).unwrap();
+//! // The same proof bytes, verified with tower-basis arithmetic.
+//! batcher.0.verify_in_tower(Variant::Ragged, &statement, &proof).unwrap();
 //! assert!(batcher.soundness_bits() > 240.0);
 //! ```
 #![forbid(unsafe_code)]
@@ -66,7 +78,7 @@ pub mod walk;
 
 pub use batchers::{Independent, Padded, Ragged, Setup, Variant};
 pub use error::{GkrError, ProveError};
-pub use flockwork_field_binary::{Ghash128, Ghash256};
+pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 pub use prover::{ProverConfig, RegionInput, prove_walk};
 pub use relations::{Poseidon2Relation, Poseidon2bRelation};
 pub use statement::{CommittedLayer, RegionStatement, Statement};

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use flockwork_core::eq_table;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
+use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 use flockwork_transcript::{DomainSeparator, Sha256ProverTranscript, Transcript};
 use sha2::{Digest, Sha256};
 
@@ -97,6 +98,19 @@ impl<F: Field> CommittedLayer<F> {
             columns,
             digest: h.finalize().into(),
         }
+    }
+
+    /// The same layer with every entry mapped by `f`, the digest recomputed over the mapped
+    /// entries' canonical bytes. For a map that keeps the encoding (GHASH → tower wire
+    /// format, [`Statement::to_tower`]) the digest is unchanged.
+    #[must_use]
+    pub fn map_field<G: Field>(&self, f: impl Fn(F) -> G) -> CommittedLayer<G> {
+        let columns = self
+            .columns
+            .iter()
+            .map(|c| c.iter().map(|&v| f(v)).collect())
+            .collect();
+        CommittedLayer::from_columns(self.width, columns)
     }
 
     /// `w`: the region has `2^w` rows.
@@ -193,6 +207,28 @@ impl<F: Field, E: ExtensionField<F>> Statement<F, E> {
         self.regions.iter().map(|r| r.committed.width()).collect()
     }
 
+    /// The same statement with the committed columns mapped by `f` (digests recomputed,
+    /// [`CommittedLayer::map_field`]) and the claim points and values by `g`.
+    #[must_use]
+    pub fn map_fields<G: Field, H: ExtensionField<G>>(
+        &self,
+        f: impl Fn(F) -> G,
+        g: impl Fn(E) -> H,
+    ) -> Statement<G, H> {
+        let regions = self
+            .regions
+            .iter()
+            .map(|r| RegionStatement {
+                committed: Arc::new(r.committed.map_field(&f)),
+                claim: RegionClaim {
+                    point: r.claim.point.iter().map(|&v| g(v)).collect(),
+                    values: r.claim.values.iter().map(|&v| g(v)).collect(),
+                },
+            })
+            .collect();
+        Statement { regions }
+    }
+
     /// A true statement about the instances `inputs[a]` of region `a` (`t · 2^w_a` values
     /// each): commits to every region's `S_0`, derives the output points by Fiat–Shamir from
     /// `seed` and the commitments (protocol `"flockwork/gkr/output-points/v1"`), and
@@ -242,6 +278,17 @@ impl<F: Field, E: ExtensionField<F>> Statement<F, E> {
             })
             .collect();
         Self { regions }
+    }
+}
+
+impl Statement<Ghash128, Ghash256> {
+    /// The statement for a verifier in the tower basis: every element mapped by the
+    /// isomorphism `φ⁻¹` ([`TowerWire128::from_ghash`], [`TowerWire256::from_ghash`]). The
+    /// wire bytes of the mapped elements are the GHASH bytes, so the recomputed commitment
+    /// digests equal the original ones and the transcript absorbs the same statement.
+    #[must_use]
+    pub fn to_tower(&self) -> Statement<TowerWire128, TowerWire256> {
+        self.map_fields(TowerWire128::from_ghash, TowerWire256::from_ghash)
     }
 }
 

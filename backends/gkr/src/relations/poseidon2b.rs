@@ -12,9 +12,22 @@
 //! The native kernels are the gadget's (`flockwork_poseidon2b::matrix::{apply_mf, apply_mp}`
 //! and the S-box); the tests check them against the dense description and the whole walk
 //! against [`Poseidon2b::permutation`] and the official check value.
+//!
+//! ## The same relation in the tower basis
+//!
+//! `Poseidon2bRelation<F>` is generic over the field holding its constants. The prover's
+//! relation is `Poseidon2bRelation<Ghash128>` (the default) with the fast GHASH kernels
+//! above. [`Poseidon2bRelation::to_tower`] maps every round constant and matrix entry through
+//! the isomorphism `φ⁻¹: GHASH → T_7` ([`flockwork_field_binary::iso`]) and gives
+//! `Poseidon2bRelation<TowerWire128>`, whose layers are computed from the description (dense
+//! `4 × 4` matrices, `x^7 = x^4·x^2·x`) in tower arithmetic. Since `φ⁻¹` is a field
+//! isomorphism it commutes with every layer, `S_l^T = φ⁻¹(S_l)`, so both describe the same
+//! relation and keep the same [`LayeredRelation::id`] bytes; a GHASH proof verifies
+//! against either (`Setup::verify_in_tower`).
 
 use flockwork_core::layered::{LaneMap, LayeredRelation};
 use flockwork_field::{ExtensionField, Field};
+use flockwork_field_binary::TowerWire128;
 use flockwork_poseidon2b::matrix::{MP_EXPONENTS_T4, apply_mf, apply_mp, mf_bits, mp_bits};
 use flockwork_poseidon2b::{
     Ghash128, Instance, Poseidon2b, Poseidon2bField, Poseidon2bLane, ROUNDS, is_full_round, sbox,
@@ -25,16 +38,65 @@ const MF_BITS: [[u128; 4]; 4] = mf_bits::<4>();
 const MP_BITS: [[u128; 4]; 4] = mp_bits::<4>();
 use sha2::{Digest, Sha256};
 
-/// Poseidon2b, t = 4, as a [`LayeredRelation`] over [`Ghash128`].
+/// Poseidon2b, t = 4, as a [`LayeredRelation`] over [`Ghash128`] (the default) or, through
+/// [`Poseidon2bRelation::to_tower`], over [`TowerWire128`] (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Poseidon2bRelation {
-    rc: Vec<[Ghash128; 4]>,
-    mf: [[Ghash128; 4]; 4],
-    mp: [[Ghash128; 4]; 4],
+pub struct Poseidon2bRelation<F = Ghash128> {
+    rc: Vec<[F; 4]>,
+    mf: [[F; 4]; 4],
+    mp: [[F; 4]; 4],
     id: Vec<u8>,
 }
 
-impl Poseidon2bRelation {
+impl<F: Copy> Poseidon2bRelation<F> {
+    /// The same relation with every constant (round constants, `MF`, `MP`) mapped by `f`;
+    /// the [`LayeredRelation::id`] is kept. `f` must be a field isomorphism for the result to
+    /// describe the same permutation ([`Poseidon2bRelation::to_tower`]); anything else gives
+    /// a relation that claims the old id but computes something else (tests use one as a
+    /// negative control).
+    #[must_use]
+    pub fn map_field<G>(&self, f: impl Fn(F) -> G) -> Poseidon2bRelation<G> {
+        let map_matrix = |m: &[[F; 4]; 4]| m.map(|row| row.map(&f));
+        Poseidon2bRelation {
+            rc: self.rc.iter().map(|row| row.map(&f)).collect(),
+            mf: map_matrix(&self.mf),
+            mp: map_matrix(&self.mp),
+            id: self.id.clone(),
+        }
+    }
+
+    /// [`LayeredRelation::lane_map`], in any basis: `(x + c)^7` on the S-box lanes (all of
+    /// them in full rounds, lane 0 in partial rounds), the identity elsewhere.
+    fn lane_map_in_basis(&self, layer: usize, lane: usize) -> LaneMap<F> {
+        let r = layer - 1;
+        if lane == 0 || is_full_round(r) {
+            LaneMap::Power {
+                shift: self.rc[r][lane],
+                exponent: 7,
+            }
+        } else {
+            LaneMap::Identity
+        }
+    }
+
+    /// [`LayeredRelation::matrix_entry`], in any basis: `MF` in full rounds, `MP` in partial.
+    fn matrix_entry_in_basis(&self, layer: usize, row: usize, col: usize) -> F {
+        if is_full_round(layer - 1) {
+            self.mf[row][col]
+        } else {
+            self.mp[row][col]
+        }
+    }
+}
+
+impl Poseidon2bRelation<Ghash128> {
+    /// The relation in the tower basis: every constant mapped through `φ⁻¹: GHASH → T_7`
+    /// ([`TowerWire128::from_ghash`]), the same id (module docs).
+    #[must_use]
+    pub fn to_tower(&self) -> Poseidon2bRelation<TowerWire128> {
+        self.map_field(TowerWire128::from_ghash)
+    }
+
     /// The relation of a permutation instance.
     #[must_use]
     pub fn new(perm: &Poseidon2b<Ghash128, 4>) -> Self {
@@ -103,7 +165,7 @@ fn state4(state: &mut [Ghash128]) -> &mut [Ghash128; 4] {
     state.try_into().expect("Poseidon2b states have 4 lanes")
 }
 
-impl LayeredRelation for Poseidon2bRelation {
+impl LayeredRelation for Poseidon2bRelation<Ghash128> {
     type Base = Ghash128;
 
     fn id(&self) -> Vec<u8> {
@@ -119,23 +181,11 @@ impl LayeredRelation for Poseidon2bRelation {
     }
 
     fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<Ghash128> {
-        let r = layer - 1;
-        if lane == 0 || is_full_round(r) {
-            LaneMap::Power {
-                shift: self.rc[r][lane],
-                exponent: 7,
-            }
-        } else {
-            LaneMap::Identity
-        }
+        self.lane_map_in_basis(layer, lane)
     }
 
     fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> Ghash128 {
-        if is_full_round(layer - 1) {
-            self.mf[row][col]
-        } else {
-            self.mp[row][col]
-        }
+        self.matrix_entry_in_basis(layer, row, col)
     }
 
     #[inline]
@@ -247,6 +297,93 @@ impl LayeredRelation for Poseidon2bRelation {
             let x2 = x.square();
             x2.square() * x2 * x
         };
+        let mut acc = cw[0] * sbox7(state[0] + self.rc[r][0]);
+        for j in 1..4 {
+            acc += cw[j]
+                * if is_full_round(r) {
+                    sbox7(state[j] + self.rc[r][j])
+                } else {
+                    state[j]
+                };
+        }
+        acc
+    }
+}
+
+/// `x^7 = x^4 · x^2 · x` (two squarings, two products) in any field.
+#[inline(always)]
+fn sbox7<E: Field>(x: E) -> E {
+    let x2 = x.square();
+    x2.square() * x2 * x
+}
+
+/// `s ← M · s` for a dense `4 × 4` matrix over the base field.
+fn dense_matrix<B: Field, E: ExtensionField<B>>(m: &[[B; 4]; 4], s: &mut [E]) {
+    let v = [s[0], s[1], s[2], s[3]];
+    for (out, row) in s.iter_mut().zip(m) {
+        *out = v.iter().zip(row).map(|(&x, &c)| x * c).sum();
+    }
+}
+
+/// Poseidon2b in the tower basis, from its description: dense matrices and `x^7` in tower
+/// arithmetic ([`TowerWire128`]), for verifiers (and tests). No GHASH kernel is used.
+impl LayeredRelation for Poseidon2bRelation<TowerWire128> {
+    type Base = TowerWire128;
+
+    fn id(&self) -> Vec<u8> {
+        self.id.clone()
+    }
+
+    fn lanes(&self) -> usize {
+        4
+    }
+
+    fn num_layers(&self) -> usize {
+        ROUNDS
+    }
+
+    fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<TowerWire128> {
+        self.lane_map_in_basis(layer, lane)
+    }
+
+    fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> TowerWire128 {
+        self.matrix_entry_in_basis(layer, row, col)
+    }
+
+    fn apply_layer(&self, layer: usize, state: &mut [TowerWire128]) {
+        let r = layer - 1;
+        let rc = &self.rc[r];
+        if is_full_round(r) {
+            for (v, &c) in state.iter_mut().zip(rc) {
+                *v = sbox7(*v + c);
+            }
+            dense_matrix(&self.mf, state);
+        } else {
+            state[0] = sbox7(state[0] + rc[0]);
+            dense_matrix(&self.mp, state);
+        }
+    }
+
+    fn apply_input(&self, state: &mut [TowerWire128]) {
+        dense_matrix(&self.mf, state);
+    }
+
+    fn layer_degree(&self, _layer: usize) -> usize {
+        7
+    }
+
+    fn max_degree(&self) -> usize {
+        7
+    }
+
+    /// `Σ_j cw_j (u_j + c_j)^7` on the S-box lanes, `cw_j u_j` elsewhere.
+    fn layer_term<E: ExtensionField<TowerWire128>>(
+        &self,
+        layer: usize,
+        cw: &[E],
+        state: &[E],
+    ) -> E {
+        let r = layer - 1;
         let mut acc = cw[0] * sbox7(state[0] + self.rc[r][0]);
         for j in 1..4 {
             acc += cw[j]

@@ -18,7 +18,7 @@
 
 use crate::macros::impl_quadratic_extension_glue;
 use core::fmt;
-use core::ops::{Add, Mul, Neg, Sub};
+use core::ops::Mul;
 
 use flockwork_field::{
     BinaryField, ExtensionField, Field, PackedField, derive_field_ops, impl_scalar_packed,
@@ -99,30 +99,6 @@ impl fmt::Display for Ghash256 {
     /// `hi` then `lo`, 64 hex digits.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:032x}{:032x}", self.hi.0, self.lo.0)
-    }
-}
-
-impl Add for Ghash256 {
-    type Output = Self;
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        Self::new(self.lo + rhs.lo, self.hi + rhs.hi)
-    }
-}
-
-impl Sub for Ghash256 {
-    type Output = Self;
-    #[inline(always)]
-    fn sub(self, rhs: Self) -> Self {
-        self + rhs
-    }
-}
-
-impl Neg for Ghash256 {
-    type Output = Self;
-    #[inline(always)]
-    fn neg(self) -> Self {
-        self
     }
 }
 

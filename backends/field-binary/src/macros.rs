@@ -136,11 +136,37 @@ macro_rules! impl_uint_binary_field {
 
 pub(crate) use impl_uint_binary_field;
 
-/// The glue of a quadratic extension `$ext = $base[Y]/(…)` stored as `lo + hi·Y` (fields
-/// `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`): the embedding `From<$base>`, the
-/// products and sums with a base element, and `ExtensionField<$base>` in the basis `1, Y`.
+/// The glue of a quadratic extension `$ext = $base[Y]/(…)` of a binary field, stored as
+/// `lo + hi·Y` (fields `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`): coefficient-wise
+/// addition (characteristic 2: subtraction is addition, negation the identity), the
+/// embedding `From<$base>`, the products and sums with a base element, and
+/// `ExtensionField<$base>` in the basis `1, Y`. Each extension writes its own `Mul`.
 macro_rules! impl_quadratic_extension_glue {
     ($ext:ident, $base:ident) => {
+        impl core::ops::Add for $ext {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, rhs: Self) -> Self {
+                Self::new(self.lo + rhs.lo, self.hi + rhs.hi)
+            }
+        }
+
+        impl core::ops::Sub for $ext {
+            type Output = Self;
+            #[inline(always)]
+            fn sub(self, rhs: Self) -> Self {
+                self + rhs
+            }
+        }
+
+        impl core::ops::Neg for $ext {
+            type Output = Self;
+            #[inline(always)]
+            fn neg(self) -> Self {
+                self
+            }
+        }
+
         impl From<$base> for $ext {
             #[inline(always)]
             fn from(v: $base) -> Self {

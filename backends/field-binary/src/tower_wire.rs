@@ -306,30 +306,6 @@ impl fmt::Display for TowerWire256 {
     }
 }
 
-impl Add for TowerWire256 {
-    type Output = Self;
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        Self::new(self.lo + rhs.lo, self.hi + rhs.hi)
-    }
-}
-
-impl Sub for TowerWire256 {
-    type Output = Self;
-    #[inline(always)]
-    fn sub(self, rhs: Self) -> Self {
-        self + rhs
-    }
-}
-
-impl Neg for TowerWire256 {
-    type Output = Self;
-    #[inline(always)]
-    fn neg(self) -> Self {
-        self
-    }
-}
-
 impl Mul for TowerWire256 {
     type Output = Self;
     /// Karatsuba with `Y^2 = Y + β_T`: four tower products.

@@ -68,6 +68,17 @@ pub struct RingSwitchedData<D> {
 }
 
 impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
+    /// [`PolynomialCommitment::commit`] of the Boolean polynomial whose packed form `t'`
+    /// (128 bits per element, bit `i` of element `j` = entry `128·j + i`) is `packed`, taken
+    /// by value: the prover data keeps it without another copy.
+    pub fn commit_packed(
+        &self,
+        packed: Vec<Ghash128>,
+    ) -> (P::Commitment, RingSwitchedData<P::ProverData>) {
+        let (commitment, inner) = self.inner.commit(&packed);
+        (commitment, RingSwitchedData { inner, packed })
+    }
+
     /// Wraps `inner`, a commitment for polynomials in `ℓ' = ℓ − 7` variables; the Boolean
     /// polynomials then have `ℓ = inner.num_vars() + 7` variables.
     #[must_use]
@@ -158,9 +169,7 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> PolynomialCommitment
     }
 
     fn commit(&self, evals: &[u128]) -> (P::Commitment, Self::ProverData) {
-        let packed: Vec<Ghash128> = evals.iter().map(|&w| Ghash128::new(w)).collect();
-        let (commitment, inner) = self.inner.commit(&packed);
-        (commitment, RingSwitchedData { inner, packed })
+        self.commit_packed(evals.iter().map(|&w| Ghash128::new(w)).collect())
     }
 
     fn open<T: ProverTranscript>(

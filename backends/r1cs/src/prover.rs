@@ -188,12 +188,11 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
 
         let clock = Instant::now();
         let span = tracing::info_span!("commit").entered();
-        let packed: Vec<u128> = z
+        let packed: Vec<Ghash128> = z
             .chunks_exact(2)
-            .map(|w| u128::from(w[0]) | (u128::from(w[1]) << 64))
+            .map(|w| Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64)))
             .collect();
-        let (commitment, data) = self.pcs.commit(&packed);
-        drop(packed);
+        let (commitment, data) = self.pcs.commit_packed(packed);
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
         timings.commit = clock.elapsed();

@@ -27,7 +27,7 @@ const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", 
 pub type Target = (&'static str, fn() -> Vec<u8>, fn(&[u8]) -> bool);
 
 /// Every target.
-pub const TARGETS: [Target; 9] = [
+pub const TARGETS: [Target; 10] = [
     ("sumcheck", sumcheck_seed, sumcheck),
     ("ligerito", ligerito_seed, ligerito),
     ("fri_binius", fri_seed, fri_binius),
@@ -37,6 +37,7 @@ pub const TARGETS: [Target; 9] = [
     ("flock", flock_seed, flock),
     ("gkr_ragged", gkr_seed, gkr_ragged),
     ("proof_file", proof_file_seed, proof_file),
+    ("proof_file_gkr", proof_file_gkr_seed, proof_file),
 ];
 
 fn ghash_vec(seed: u64, n: usize) -> Vec<Ghash128> {
@@ -400,6 +401,32 @@ pub fn proof_file_seed() -> Vec<u8> {
             log_instances: 1,
             target_bits: workload.config.target_bits,
             statement: report.statement,
+            proof: report.proof,
+        })
+        .to_bytes()
+    })
+    .clone()
+}
+
+/// A proof file of 5 Poseidon2b permutations (regions of 4 and 1) proved with the ragged
+/// GKR batcher.
+pub fn proof_file_gkr_seed() -> Vec<u8> {
+    static SEED: OnceLock<Vec<u8>> = OnceLock::new();
+    SEED.get_or_init(|| {
+        let variant = flockwork::gkr::Variant::Ragged;
+        let report = flockwork::permutations::PermutationWorkload::for_count(5, 1, variant)
+            .expect("5 permutations")
+            .run()
+            .expect("prove");
+        ProofFile::Gkr(flockwork::proof_file::GkrFile {
+            variant,
+            inputs: report.inputs,
+            claims: report
+                .statement
+                .regions
+                .iter()
+                .map(|region| region.claim.clone())
+                .collect(),
             proof: report.proof,
         })
         .to_bytes()

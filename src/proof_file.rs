@@ -40,6 +40,8 @@ pub const MAGIC: [u8; 4] = *b"FWPF";
 pub const VERSION: u16 = 2;
 /// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
+/// Words of a Merkle digest (SHA-256 and BLAKE3: 256 bits).
+const MERKLE_DIGEST_WORDS: usize = 4;
 /// The largest batch a batch-R1CS file may describe.
 const MAX_LOG_INSTANCES: usize = 24;
 
@@ -419,6 +421,15 @@ impl FlockFile {
                     )));
                 }
                 let root = r.state("Merkle root")?;
+                // SHA-256 and BLAKE3 digests: 256 bits. Checked before the leaves are read,
+                // so an empty digest cannot make 2^k empty leaves out of no bytes.
+                if root.len() != MERKLE_DIGEST_WORDS {
+                    return Err(ProofFileError::Header(format!(
+                        "a Merkle root of {} words ({} digests have {MERKLE_DIGEST_WORDS})",
+                        root.len(),
+                        hash.name()
+                    )));
+                }
                 let leaves = 1usize << log_instances;
                 r.ensure(leaves, 8 * root.len(), "Merkle leaves")?;
                 let leaves = (0..leaves)
@@ -671,6 +682,20 @@ mod tests {
             }
             let _ = ProofFile::from_bytes(&garbage);
         }
+    }
+
+    /// Found by `cargo fuzz run proof_file_gkr`: a Merkle header with an empty digest and
+    /// 2^23 leaves took 10 s and 192 MiB to parse; digests must have their 4 words.
+    #[test]
+    fn empty_merkle_digests_are_refused_before_the_leaves() {
+        let bytes = [
+            0x46, 0x57, 0x50, 0x46, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x17, 0xe9, 0x00, 0x02,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00,
+        ];
+        assert!(matches!(
+            ProofFile::from_bytes(&bytes),
+            Err(ProofFileError::Header(_))
+        ));
     }
 
     #[test]

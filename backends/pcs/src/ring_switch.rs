@@ -293,29 +293,97 @@ pub fn evaluate_packed(packed: &[Ghash128], point: &[Ghash128]) -> Ghash128 {
 
 /// `ŝ_v = Σ_y bit_v(word_y)·eq(r_hi, y)` for the 128 bit positions `v`.
 ///
-/// Four Russians: per byte position `k`, the eq weights are first summed into 256 buckets by
-/// the byte's value, then each bit's sum is read off the buckets whose index has that bit —
-/// 16 additions per word instead of one per set bit.
+/// With at least 128 words the eq weight factors over blocks of 128 words,
+/// `eq(r_hi, y) = eq(r_in, y mod 128)·eq(r_out, ⌊y/128⌋)` (`r_in` the 7 low coordinates of
+/// `r_hi`, LSB first), so
+/// `ŝ_v = Σ_c eq(r_out, c)·Σ_j bit_v(word_{128c+j})·eq(r_in, j)`. Per block the 128 × 128 bit
+/// matrix of its words is transposed ([`transpose_bits`]): row `v` then holds bit `v` of every
+/// word, and its inner sum is read from sixteen tables of subset sums of the 128 inner
+/// weights (four Russians: sixteen lookups per row, tables built once for all blocks), then
+/// scaled by the block's outer weight. Per word that is sixteen table reads and one product,
+/// and only the `2^(ℓ'−7)` outer weights are tabulated, not all `2^ℓ'`.
 #[must_use]
 pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash128> {
-    let eq = eq_table(high);
-    let bucket_sums = |range: std::ops::Range<usize>| {
-        let mut buckets = vec![[Ghash128::ZERO; 256]; 16];
-        for y in range {
-            let bytes = packed[y].to_bits().to_le_bytes();
-            for (bucket, byte) in buckets.iter_mut().zip(bytes) {
-                bucket[usize::from(byte)] += eq[y];
+    assert_eq!(packed.len(), 1 << high.len(), "one word per point of r_hi");
+    if high.len() < PACKED_VARS {
+        return partial_evaluations_by_buckets(packed, high);
+    }
+    let (inner, outer) = high.split_at(PACKED_VARS);
+    let sums = SubsetSums::new(&eq_table(inner));
+    let eq_outer = eq_table(outer);
+    let blocks = |range: std::ops::Range<usize>| {
+        let mut acc = [Ghash128::ZERO; PACKED_BITS];
+        let mut rows = [0u128; PACKED_BITS];
+        let mut row_sums = [Ghash128::ZERO; PACKED_BITS];
+        for c in range {
+            let words = &packed[c * PACKED_BITS..(c + 1) * PACKED_BITS];
+            for (row, word) in rows.iter_mut().zip(words) {
+                *row = word.to_bits();
+            }
+            transpose_in_place(&mut rows);
+            for (sum, &row) in row_sums.iter_mut().zip(&rows) {
+                *sum = sums.sum(row);
+            }
+            flockwork_field_binary::ghash::batch::mul_assign_scalar(&mut row_sums, eq_outer[c]);
+            for (a, &x) in acc.iter_mut().zip(&row_sums) {
+                *a += x;
             }
         }
-        buckets
+        acc
     };
-    let merge = |mut a: Vec<[Ghash128; 256]>, b: Vec<[Ghash128; 256]>| {
-        for (x, y) in a.iter_mut().zip(&b) {
-            x.iter_mut().zip(y).for_each(|(s, &t)| *s += t);
-        }
+    let merge = |mut a: [Ghash128; PACKED_BITS], b: [Ghash128; PACKED_BITS]| {
+        a.iter_mut().zip(&b).for_each(|(s, &t)| *s += t);
         a
     };
-    let buckets = chunked_reduce(packed.len(), bucket_sums, merge);
+    chunked_reduce(eq_outer.len(), 1 << 8, blocks, merge).to_vec()
+}
+
+/// Sixteen tables of subset sums of 128 weights: `table[k][b] = Σ_{i : bit i of b}
+/// w[8k + i]`, so `Σ_{j : bit j of x} w[j]` is sixteen lookups, one per byte of `x`.
+struct SubsetSums {
+    tables: Vec<[Ghash128; 256]>,
+}
+
+impl SubsetSums {
+    fn new(weights: &[Ghash128]) -> Self {
+        debug_assert_eq!(weights.len(), PACKED_BITS);
+        let tables = weights
+            .chunks_exact(8)
+            .map(|w| {
+                let mut table = [Ghash128::ZERO; 256];
+                for b in 1..256usize {
+                    // The sum for `b` is the sum for `b` without its lowest bit, plus that weight.
+                    let low = b.trailing_zeros() as usize;
+                    table[b] = table[b & (b - 1)] + w[low];
+                }
+                table
+            })
+            .collect();
+        Self { tables }
+    }
+
+    /// `Σ_{j : bit j of x} w[j]`.
+    #[inline]
+    fn sum(&self, x: u128) -> Ghash128 {
+        self.tables
+            .iter()
+            .zip(x.to_le_bytes())
+            .map(|(table, byte)| table[usize::from(byte)])
+            .sum()
+    }
+}
+
+/// The word-by-word form of [`partial_evaluations`] (any size): per byte position the eq
+/// weights are summed into 256 buckets by the byte's value, then each bit's sum is read off
+/// the buckets whose index has that bit.
+fn partial_evaluations_by_buckets(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash128> {
+    let eq = eq_table(high);
+    let mut buckets = vec![[Ghash128::ZERO; 256]; 16];
+    for (word, &e) in packed.iter().zip(&eq) {
+        for (bucket, byte) in buckets.iter_mut().zip(word.to_bits().to_le_bytes()) {
+            bucket[usize::from(byte)] += e;
+        }
+    }
     (0..PACKED_BITS)
         .map(|v| {
             let bucket = &buckets[v / 8];
@@ -327,23 +395,24 @@ pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash1
         .collect()
 }
 
-/// Folds `0..n` in chunks (in parallel with the `parallel` feature) and merges the results.
+/// Folds `0..n` in chunks of `chunk` (in parallel with the `parallel` feature) and merges
+/// the results.
 fn chunked_reduce<A: Send>(
     n: usize,
+    chunk: usize,
     fold: impl Fn(std::ops::Range<usize>) -> A + Sync + Send,
     merge: impl Fn(A, A) -> A + Sync + Send,
 ) -> A {
-    const CHUNK: usize = 1 << 14;
     #[cfg(feature = "parallel")]
-    if n > CHUNK {
+    if n > chunk {
         use rayon::prelude::*;
-        return (0..n.div_ceil(CHUNK))
+        return (0..n.div_ceil(chunk))
             .into_par_iter()
-            .map(|c| fold(c * CHUNK..((c + 1) * CHUNK).min(n)))
+            .map(|c| fold(c * chunk..((c + 1) * chunk).min(n)))
             .reduce_with(&merge)
             .expect("at least one chunk");
     }
-    let _ = &merge;
+    let _ = (&merge, chunk);
     fold(0..n)
 }
 
@@ -355,7 +424,16 @@ fn chunked_reduce<A: Send>(
 #[must_use]
 pub fn transpose_bits(rows: &[Ghash128]) -> Vec<Ghash128> {
     assert_eq!(rows.len(), PACKED_BITS, "a 128 × 128 bit matrix");
-    let mut a: Vec<u128> = rows.iter().map(|r| r.to_bits()).collect();
+    let mut a = [0u128; PACKED_BITS];
+    for (x, r) in a.iter_mut().zip(rows) {
+        *x = r.to_bits();
+    }
+    transpose_in_place(&mut a);
+    a.into_iter().map(Ghash128::new).collect()
+}
+
+/// [`transpose_bits`] on raw rows, in place.
+fn transpose_in_place(a: &mut [u128; PACKED_BITS]) {
     let mut j = 64;
     let mut mask: u128 = u128::from(u64::MAX);
     while j != 0 {
@@ -369,7 +447,6 @@ pub fn transpose_bits(rows: &[Ghash128]) -> Vec<Ghash128> {
         j >>= 1;
         mask ^= mask << j;
     }
-    a.into_iter().map(Ghash128::new).collect()
 }
 
 /// The ring-switched weight `B(y) = Φ(eq(r_hi, y))`, `Φ(X^u) = eq(r'', u)` (`F2`-linear), on

@@ -81,6 +81,24 @@ fn partial_evaluations_match_the_definition() {
     }
 }
 
+/// The blocked (transpose and subset-sum) form equals the word-by-word bucket form at every
+/// size, including the smallest that has a block and sizes below one block.
+#[test]
+fn blocked_partial_evaluations_equal_the_bucket_form() {
+    for vars in [0usize, 3, 6, 7, 8, 11, 13] {
+        let packed: Vec<Ghash128> = words(1 << vars, "blocked")
+            .into_iter()
+            .map(Ghash128::new)
+            .collect();
+        let high: Vec<Ghash128> = random_vec(&mut rng("blocked/high"), vars);
+        assert_eq!(
+            partial_evaluations(&packed, &high),
+            partial_evaluations_by_buckets(&packed, &high),
+            "{vars} variables"
+        );
+    }
+}
+
 #[test]
 fn switched_weight_evaluation_is_the_table_extension() {
     for vars in [0usize, 1, 5, 9] {

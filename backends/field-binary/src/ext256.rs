@@ -114,68 +114,6 @@ impl Mul for Ghash256 {
     }
 }
 
-derive_field_ops!(Ghash256, zero = Ghash256::ZERO, one = Ghash256::ONE);
-impl_scalar_packed!(Ghash256, |x: &Ghash256| x.square_fast());
-
-impl Field for Ghash256 {
-    const ZERO: Self = Self::new(Ghash128::ZERO, Ghash128::ZERO);
-    const ONE: Self = Self::new(Ghash128::ONE, Ghash128::ZERO);
-    const CHARACTERISTIC_TWO: bool = true;
-    const NUM_BYTES: usize = 32;
-    const UNIFORM_BYTES: usize = 32;
-    const ORDER_BITS: u32 = 256;
-
-    type Packing = Self;
-
-    fn inverse(&self) -> Option<Self> {
-        (*self != Self::ZERO).then(|| self.invert_or_zero())
-    }
-
-    fn write_bytes(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), 32, "GF(2^256) encodes to 32 bytes");
-        out[..16].copy_from_slice(&self.lo.0.to_le_bytes());
-        out[16..].copy_from_slice(&self.hi.0.to_le_bytes());
-    }
-
-    fn read_bytes(bytes: &[u8]) -> Option<Self> {
-        if bytes.len() != 32 {
-            return None;
-        }
-        let (lo, hi) = bytes.split_at(16);
-        Some(Self::new(
-            Ghash128::read_bytes(lo)?,
-            Ghash128::read_bytes(hi)?,
-        ))
-    }
-
-    fn from_uniform_bytes(bytes: &[u8]) -> Self {
-        assert_eq!(bytes.len(), 32, "GF(2^256) samples 32 bytes");
-        let (lo, hi) = bytes.split_at(16);
-        Self::new(
-            Ghash128::from_uniform_bytes(lo),
-            Ghash128::from_uniform_bytes(hi),
-        )
-    }
-
-    fn from_index(i: u64) -> Self {
-        Self::new(Ghash128::from_index(i), Ghash128::ZERO)
-    }
-}
-
-impl BinaryField for Ghash256 {
-    const BITS: usize = 256;
-
-    /// `bits` as the low coefficient (`hi = 0`).
-    fn from_bits(bits: u128) -> Self {
-        Self::new(Ghash128(bits), Ghash128::ZERO)
-    }
-
-    /// The bits of the low coefficient.
-    fn low_bits(&self) -> u128 {
-        self.lo.0
-    }
-}
-
 impl_quadratic_extension_glue!(Ghash256, Ghash128);
 
 #[cfg(test)]

@@ -136,13 +136,74 @@ macro_rules! impl_uint_binary_field {
 
 pub(crate) use impl_uint_binary_field;
 
-/// The glue of a quadratic extension `$ext = $base[Y]/(…)` of a binary field, stored as
-/// `lo + hi·Y` (fields `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`): coefficient-wise
-/// addition (characteristic 2: subtraction is addition, negation the identity), the
-/// embedding `From<$base>`, the products and sums with a base element, and
-/// `ExtensionField<$base>` in the basis `1, Y`. Each extension writes its own `Mul`.
+/// The glue of a quadratic extension `$ext = $base[Y]/(…)` of a 128-bit binary field, stored
+/// as `lo + hi·Y` (fields `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`, inherent
+/// `square_fast` and `invert_or_zero`): coefficient-wise addition (characteristic 2:
+/// subtraction is addition, negation the identity), the derived operators and width-1
+/// packing, `Field` (bytes, sampling and indices coefficient by coefficient through the
+/// base field, `lo` first), `BinaryField` (bits as the low coefficient), the embedding
+/// `From<$base>`, the products and sums with a base element, and `ExtensionField<$base>` in
+/// the basis `1, Y`. Each extension writes its own `Mul`.
 macro_rules! impl_quadratic_extension_glue {
     ($ext:ident, $base:ident) => {
+        derive_field_ops!($ext, zero = $ext::ZERO, one = $ext::ONE);
+        impl_scalar_packed!($ext, |x: &$ext| x.square_fast());
+
+        impl Field for $ext {
+            const ZERO: Self = Self::new($base::ZERO, $base::ZERO);
+            const ONE: Self = Self::new($base::ONE, $base::ZERO);
+            const CHARACTERISTIC_TWO: bool = true;
+            const NUM_BYTES: usize = 32;
+            const UNIFORM_BYTES: usize = 32;
+            const ORDER_BITS: u32 = 256;
+
+            type Packing = Self;
+
+            fn inverse(&self) -> Option<Self> {
+                (*self != Self::ZERO).then(|| self.invert_or_zero())
+            }
+
+            /// `lo` then `hi`, each as the base field writes it.
+            fn write_bytes(&self, out: &mut [u8]) {
+                assert_eq!(out.len(), 32, "GF(2^256) encodes to 32 bytes");
+                let (lo, hi) = out.split_at_mut(16);
+                self.lo.write_bytes(lo);
+                self.hi.write_bytes(hi);
+            }
+
+            fn read_bytes(bytes: &[u8]) -> Option<Self> {
+                if bytes.len() != 32 {
+                    return None;
+                }
+                let (lo, hi) = bytes.split_at(16);
+                Some(Self::new($base::read_bytes(lo)?, $base::read_bytes(hi)?))
+            }
+
+            fn from_uniform_bytes(bytes: &[u8]) -> Self {
+                assert_eq!(bytes.len(), 32, "GF(2^256) samples 32 bytes");
+                let (lo, hi) = bytes.split_at(16);
+                Self::new($base::from_uniform_bytes(lo), $base::from_uniform_bytes(hi))
+            }
+
+            fn from_index(i: u64) -> Self {
+                Self::new($base::from_index(i), $base::ZERO)
+            }
+        }
+
+        impl BinaryField for $ext {
+            const BITS: usize = 256;
+
+            /// `bits` as the low coefficient (`hi = 0`), read as the base field reads them.
+            fn from_bits(bits: u128) -> Self {
+                Self::new($base::from_bits(bits), $base::ZERO)
+            }
+
+            /// The bits of the low coefficient, as the base field gives them.
+            fn low_bits(&self) -> u128 {
+                self.lo.low_bits()
+            }
+        }
+
         impl core::ops::Add for $ext {
             type Output = Self;
             #[inline(always)]

@@ -29,7 +29,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// A short tour: the same sumcheck statement over every field backend, in one table.
+    /// A short tour: sumcheck over every field backend, batch-R1CS per hash, the GKR batchers
+    /// and the commitments, one table each.
     Tour {
         /// Number of variables of the statement.
         #[arg(long, default_value_t = 18)]
@@ -1419,6 +1420,46 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
                 ms(r.verify),
                 r.proof_bytes as f64 / 1024.0,
                 r.soundness.bits()
+            );
+        }
+    }
+    let widths = vec![10, 8, 9, 6];
+    text(format!(
+        "\nLayered GKR: Poseidon2b output claims over regions of {} permutations, proved with \
+         each batcher (the ragged walk pays only the regions' own rows).\n",
+        widths
+            .iter()
+            .map(|w| format!("2^{w}"))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    ));
+    text("batcher      rows   prove (ms)  verify (ms)  proof (KiB)  soundness (bits)".to_owned());
+    let batch = flockwork::compare::BatchComparison { widths, seed: 1 };
+    for variant in flockwork::gkr::Variant::ALL {
+        let r = batch.run(variant)?;
+        if json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "table": "gkr",
+                    "batcher": variant.name(),
+                    "widths": batch.widths,
+                    "physical_rows": r.physical_rows,
+                    "prove_ms": ms(r.prove),
+                    "verify_ms": ms(r.verify),
+                    "proof_bytes": r.proof_bytes,
+                    "soundness_bits": r.security_bits,
+                })
+            );
+        } else {
+            println!(
+                "{:<11} {:>6} {:>12.1} {:>12.2} {:>12.1} {:>17.1}",
+                variant.name(),
+                r.physical_rows,
+                ms(r.prove),
+                ms(r.verify),
+                r.proof_bytes as f64 / 1024.0,
+                r.security_bits
             );
         }
     }

@@ -51,6 +51,9 @@ fn tour_prints_one_row_per_field() {
         "ghash256 ",
         "goldilocks ",
         "bn254 ",
+        "independent ",
+        "padded ",
+        "ragged ",
         "ligerito ",
         "fri ",
         "blaze ",
@@ -533,7 +536,7 @@ fn every_report_is_available_as_json() {
     let out = flockwork(&["tour", "--vars", "6", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let rows: Vec<serde_json::Value> = stdout(&out).lines().map(parse).collect();
-    for (table, count) in [("sumcheck", 5), ("batch-r1cs", 3), ("pcs", 3)] {
+    for (table, count) in [("sumcheck", 5), ("batch-r1cs", 3), ("gkr", 3), ("pcs", 3)] {
         assert_eq!(
             rows.iter().filter(|r| r["table"] == table).count(),
             count,

@@ -264,12 +264,11 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
             .map(|c| split_claim(&c.weight, self.num_vars()).expect("eq or tensor claims only"))
             .collect();
         absorb_claims(claims, transcript);
-        let mut partials = Vec::with_capacity(claims.len());
-        for (i, parts) in split.iter().enumerate() {
-            let mut s_hat = partial_evaluations(&data.packed, &parts.high);
-            tamper(i, &mut s_hat);
-            transcript.send_field(LABEL_PARTIALS, &s_hat);
-            partials.push(s_hat);
+        let highs: Vec<&[Ghash128]> = split.iter().map(|parts| &parts.high[..]).collect();
+        let mut partials = partial_evaluations_many(&data.packed, &highs);
+        for (i, s_hat) in partials.iter_mut().enumerate() {
+            tamper(i, s_hat);
+            transcript.send_field(LABEL_PARTIALS, s_hat);
         }
         let mix = transcript.challenges::<Ghash128>(LABEL_MIX, PACKED_VARS);
         let mut dense = self.dense_claims(&split, &partials, &mix);
@@ -304,15 +303,37 @@ pub fn evaluate_packed(packed: &[Ghash128], point: &[Ghash128]) -> Ghash128 {
 /// and only the `2^(ℓ'−7)` outer weights are tabulated, not all `2^ℓ'`.
 #[must_use]
 pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash128> {
-    assert_eq!(packed.len(), 1 << high.len(), "one word per point of r_hi");
-    if high.len() < PACKED_VARS {
-        return partial_evaluations_by_buckets(packed, high);
+    partial_evaluations_many(packed, &[high])
+        .pop()
+        .expect("one point, one result")
+}
+
+/// [`partial_evaluations`] at several points `r_hi` of the same length in one pass: each
+/// block is transposed once for all of them.
+///
+/// # Panics
+/// If a point's length does not match `packed` (`2^len` words).
+#[must_use]
+pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> Vec<Vec<Ghash128>> {
+    for high in highs {
+        assert_eq!(packed.len(), 1 << high.len(), "one word per point of r_hi");
     }
-    let (inner, outer) = high.split_at(PACKED_VARS);
-    let sums = SubsetSums::new(&eq_table(inner));
-    let eq_outer = eq_table(outer);
+    if packed.len() < PACKED_BITS {
+        return highs
+            .iter()
+            .map(|high| partial_evaluations_by_buckets(packed, high))
+            .collect();
+    }
+    // (tables of the 7 inner weights, outer weights) per point.
+    let weights: Vec<(SubsetSums, Vec<Ghash128>)> = highs
+        .iter()
+        .map(|high| {
+            let (inner, outer) = high.split_at(PACKED_VARS);
+            (SubsetSums::new(&eq_table(inner)), eq_table(outer))
+        })
+        .collect();
     let blocks = |range: std::ops::Range<usize>| {
-        let mut acc = [Ghash128::ZERO; PACKED_BITS];
+        let mut acc = vec![[Ghash128::ZERO; PACKED_BITS]; weights.len()];
         let mut rows = [0u128; PACKED_BITS];
         let mut row_sums = [Ghash128::ZERO; PACKED_BITS];
         for c in range {
@@ -321,21 +342,28 @@ pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash1
                 *row = word.to_bits();
             }
             transpose_in_place(&mut rows);
-            for (sum, &row) in row_sums.iter_mut().zip(&rows) {
-                *sum = sums.sum(row);
-            }
-            flockwork_field_binary::ghash::batch::mul_assign_scalar(&mut row_sums, eq_outer[c]);
-            for (a, &x) in acc.iter_mut().zip(&row_sums) {
-                *a += x;
+            for ((sums, eq_outer), acc) in weights.iter().zip(acc.iter_mut()) {
+                for (sum, &row) in row_sums.iter_mut().zip(&rows) {
+                    *sum = sums.sum(row);
+                }
+                flockwork_field_binary::ghash::batch::mul_assign_scalar(&mut row_sums, eq_outer[c]);
+                for (a, &x) in acc.iter_mut().zip(&row_sums) {
+                    *a += x;
+                }
             }
         }
         acc
     };
-    let merge = |mut a: [Ghash128; PACKED_BITS], b: [Ghash128; PACKED_BITS]| {
-        a.iter_mut().zip(&b).for_each(|(s, &t)| *s += t);
+    let merge = |mut a: Vec<[Ghash128; PACKED_BITS]>, b: Vec<[Ghash128; PACKED_BITS]>| {
+        for (x, y) in a.iter_mut().zip(&b) {
+            x.iter_mut().zip(y).for_each(|(s, &t)| *s += t);
+        }
         a
     };
-    chunked_reduce(eq_outer.len(), 1 << 8, blocks, merge).to_vec()
+    chunked_reduce(packed.len() / PACKED_BITS, 1 << 8, blocks, merge)
+        .into_iter()
+        .map(|sums| sums.to_vec())
+        .collect()
 }
 
 /// Sixteen tables of subset sums of 128 weights: `table[k][b] = Σ_{i : bit i of b}

@@ -99,6 +99,29 @@ fn blocked_partial_evaluations_equal_the_bucket_form() {
     }
 }
 
+/// Several points in one pass give what each point gives alone.
+#[test]
+fn partial_evaluations_at_several_points_equal_one_at_a_time() {
+    for vars in [3usize, 7, 10] {
+        let packed: Vec<Ghash128> = words(1 << vars, "many")
+            .into_iter()
+            .map(Ghash128::new)
+            .collect();
+        let points: Vec<Vec<Ghash128>> = (0..3)
+            .map(|i| random_vec(&mut rng(&format!("many/{i}")), vars))
+            .collect();
+        let highs: Vec<&[Ghash128]> = points.iter().map(Vec::as_slice).collect();
+        let many = partial_evaluations_many(&packed, &highs);
+        for (point, got) in points.iter().zip(&many) {
+            assert_eq!(
+                got,
+                &partial_evaluations_by_buckets(&packed, point),
+                "{vars}"
+            );
+        }
+    }
+}
+
 #[test]
 fn switched_weight_evaluation_is_the_table_extension() {
     for vars in [0usize, 1, 5, 9] {

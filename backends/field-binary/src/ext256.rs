@@ -62,27 +62,6 @@ impl Ghash256 {
         Self { lo, hi }
     }
 
-    /// The norm `N(a) = a · ā = lo^2 + lo·hi + β hi^2` to GF(2^128) (`ā` = conjugate,
-    /// `Y ↦ Y + 1`).
-    #[must_use]
-    pub fn norm(self) -> Ghash128 {
-        let (a0, a1) = (self.lo, self.hi);
-        PackedField::square(&a0) + a0 * a1 + mul_by_beta(PackedField::square(&a1))
-    }
-
-    /// The conjugate `lo + hi·(Y + 1)` (the image under `a ↦ a^(2^128)`).
-    #[must_use]
-    pub fn conjugate(self) -> Self {
-        Self::new(self.lo + self.hi, self.hi)
-    }
-
-    /// Inverse through the norm, and zero for zero.
-    #[must_use]
-    pub fn invert_or_zero(self) -> Self {
-        let n_inv = self.norm().invert_or_zero();
-        self.conjugate() * n_inv
-    }
-
     fn square_fast(self) -> Self {
         let (s0, s1) = (PackedField::square(&self.lo), PackedField::square(&self.hi));
         Self::new(s0 + mul_by_beta(s1), s1)

@@ -138,7 +138,7 @@ pub(crate) use impl_uint_binary_field;
 
 /// The glue of a quadratic extension `$ext = $base[Y]/(…)` of a 128-bit binary field, stored
 /// as `lo + hi·Y` (fields `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`, inherent
-/// `square_fast` and `invert_or_zero`): coefficient-wise addition (characteristic 2:
+/// `square_fast`, a function `mul_by_beta` in scope): the norm, conjugate and inverse, coefficient-wise addition (characteristic 2:
 /// subtraction is addition, negation the identity), the derived operators and width-1
 /// packing, `Field` (bytes, sampling and indices coefficient by coefficient through the
 /// base field, `lo` first), `BinaryField` (bits as the low coefficient), the embedding
@@ -146,6 +146,29 @@ pub(crate) use impl_uint_binary_field;
 /// the basis `1, Y`. Each extension writes its own `Mul`.
 macro_rules! impl_quadratic_extension_glue {
     ($ext:ident, $base:ident) => {
+        impl $ext {
+            /// The norm `N(a) = a · ā = lo^2 + lo·hi + β hi^2` to the base field (`ā` the
+            /// conjugate; `β` the constant term of `Y^2 + Y + β`, applied by the defining
+            /// module's `mul_by_beta`).
+            #[must_use]
+            pub fn norm(self) -> $base {
+                let (a0, a1) = (self.lo, self.hi);
+                PackedField::square(&a0) + a0 * a1 + mul_by_beta(PackedField::square(&a1))
+            }
+
+            /// The conjugate `lo + hi·(Y + 1)` (the image under `a ↦ a^(2^128)`).
+            #[must_use]
+            pub fn conjugate(self) -> Self {
+                Self::new(self.lo + self.hi, self.hi)
+            }
+
+            /// Inverse through the norm, and zero for zero.
+            #[must_use]
+            pub fn invert_or_zero(self) -> Self {
+                self.conjugate() * self.norm().invert_or_zero()
+            }
+        }
+
         derive_field_ops!($ext, zero = $ext::ZERO, one = $ext::ONE);
         impl_scalar_packed!($ext, |x: &$ext| x.square_fast());
 

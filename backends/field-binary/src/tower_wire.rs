@@ -268,25 +268,6 @@ impl TowerWire256 {
         Ghash256::new(self.lo.to_ghash(), self.hi.to_ghash())
     }
 
-    /// The norm `N(a) = lo^2 + lo·hi + β_T hi^2` to `T_7`.
-    #[must_use]
-    pub fn norm(self) -> TowerWire128 {
-        let (a0, a1) = (self.lo, self.hi);
-        PackedField::square(&a0) + a0 * a1 + mul_by_beta(PackedField::square(&a1))
-    }
-
-    /// The conjugate `lo + hi·(Y + 1)` (the image under `a ↦ a^(2^128)`).
-    #[must_use]
-    pub fn conjugate(self) -> Self {
-        Self::new(self.lo + self.hi, self.hi)
-    }
-
-    /// Inverse through the norm, and zero for zero.
-    #[must_use]
-    pub fn invert_or_zero(self) -> Self {
-        self.conjugate() * self.norm().invert_or_zero()
-    }
-
     fn square_fast(self) -> Self {
         let (s0, s1) = (PackedField::square(&self.lo), PackedField::square(&self.hi));
         Self::new(s0 + mul_by_beta(s1), s1)

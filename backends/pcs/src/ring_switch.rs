@@ -60,23 +60,48 @@ pub struct RingSwitched<P> {
     inner: P,
 }
 
-/// Prover data: the dense scheme's data and the packed words.
+/// Prover data: the dense scheme's data and, when that does not keep them
+/// ([`PolynomialCommitment::committed_evals`]), the packed words.
 #[derive(Debug)]
 pub struct RingSwitchedData<D> {
     inner: D,
-    packed: Vec<Ghash128>,
+    packed: Option<Vec<Ghash128>>,
 }
 
 impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
     /// [`PolynomialCommitment::commit`] of the Boolean polynomial whose packed form `t'`
     /// (128 bits per element, bit `i` of element `j` = entry `128·j + i`) is `packed`, taken
-    /// by value: the prover data keeps it without another copy.
+    /// by value: it is handed to the dense scheme ([`PolynomialCommitment::commit_owned`]),
+    /// and kept here only if the dense prover data does not keep it.
     pub fn commit_packed(
         &self,
         packed: Vec<Ghash128>,
     ) -> (P::Commitment, RingSwitchedData<P::ProverData>) {
-        let (commitment, inner) = self.inner.commit(&packed);
-        (commitment, RingSwitchedData { inner, packed })
+        if self.inner.keeps_evals() {
+            let (commitment, inner) = self.inner.commit_owned(packed.into_boxed_slice());
+            (
+                commitment,
+                RingSwitchedData {
+                    inner,
+                    packed: None,
+                },
+            )
+        } else {
+            let (commitment, inner) = self.inner.commit(&packed);
+            let packed = Some(packed);
+            (commitment, RingSwitchedData { inner, packed })
+        }
+    }
+
+    /// The packed words of a commitment.
+    fn packed<'a>(&self, data: &'a RingSwitchedData<P::ProverData>) -> &'a [Ghash128] {
+        match &data.packed {
+            Some(packed) => packed,
+            None => self
+                .inner
+                .committed_evals(&data.inner)
+                .expect("a scheme that keeps its values returns them"),
+        }
     }
 
     /// Wraps `inner`, a commitment for polynomials in `ℓ' = ℓ − 7` variables; the Boolean
@@ -265,7 +290,7 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
             .collect();
         absorb_claims(claims, transcript);
         let highs: Vec<&[Ghash128]> = split.iter().map(|parts| &parts.high[..]).collect();
-        let mut partials = partial_evaluations_many(&data.packed, &highs);
+        let mut partials = partial_evaluations_many(self.packed(data), &highs);
         for (i, s_hat) in partials.iter_mut().enumerate() {
             tamper(i, s_hat);
             transcript.send_field(LABEL_PARTIALS, s_hat);

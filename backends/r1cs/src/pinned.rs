@@ -18,8 +18,9 @@
 //!
 //! The payoff is the prover's round-1 inner loop: for a group and a point `λ`, the 128 byte
 //! products `p_{j,k}` collapse to 16 bytes `y_j = Σ_k α^k p_{j,k}` (a carry-less shift
-//! accumulate and one AES reduction) and then to `Σ_j γ^j φ8(y_j)` by 16 lookups in
-//! [`ConvertTable`], with a single GF(2^128) multiplication by the outer eq weight.
+//! accumulate and one AES reduction) and then to `Σ_j γ^j φ8(y_j)` — an `F2`-linear map of the
+//! 16 bytes: 16 lookups in [`ConvertTable`] or 32 GFNI affine products per eight points —
+//! with a single GF(2^128) multiplication by the outer eq weight.
 
 use flockwork_field::{Field, PackedField};
 use flockwork_field_binary::{Aes8, Ghash128, phi8};
@@ -64,10 +65,13 @@ pub fn group_scale() -> Ghash128 {
     phi8(SMALL_SCALE) * d.inverse().expect("D' ≠ 0")
 }
 
-/// `Tconv[j][v] = γ^j·φ8(v)` for `j < 16` (64 KiB).
+/// `Tconv[j][v] = γ^j·φ8(v)` for `j < 16` (64 KiB), and the same map
+/// `(y_0, …, y_15) ↦ Σ_j γ^j·φ8(y_j)` (linear over `F2` in the 128 input bits) as GFNI byte
+/// matrices for [`crate::kernel::group_sums`].
 #[derive(Clone)]
 pub struct ConvertTable {
     table: Box<[[Ghash128; 256]; 16]>,
+    matrices: [[[u64; 8]; 2]; 16],
 }
 
 impl core::fmt::Debug for ConvertTable {
@@ -94,7 +98,15 @@ impl ConvertTable {
             }
             g *= Ghash128::X;
         }
-        Self { table }
+        let images: Vec<Ghash128> = (0..128).map(|k| table[k / 8][1 << (k % 8)]).collect();
+        let matrices = crate::rowmap::byte_matrices(&images);
+        Self { table, matrices }
+    }
+
+    /// The GFNI matrices of the map (see [`crate::rowmap::byte_matrices`]).
+    #[must_use]
+    pub(crate) fn matrices(&self) -> &[[[u64; 8]; 2]; 16] {
+        &self.matrices
     }
 
     /// `γ^j·φ8(v)`.

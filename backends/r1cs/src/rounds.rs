@@ -26,6 +26,8 @@ use flockwork_field_binary::Ghash128;
 use flockwork_field_binary::ghash::batch::{dot, mul_assign_scalar, mul_slices};
 use flockwork_transcript::ProverTranscript;
 
+use crate::rowmap::RowMap;
+
 /// `log2` of the elements per chunk: the low eq table's size.
 const LOG_CHUNK: usize = 10;
 
@@ -84,8 +86,8 @@ fn chunk_message(
 /// # Panics
 /// If the tables do not both have `2^n` entries for `n = eq_point.len()`.
 pub fn prove<T: ProverTranscript>(
-    mut a: Vec<Ghash128>,
-    mut b: Vec<Ghash128>,
+    a: Vec<Ghash128>,
+    b: Vec<Ghash128>,
     eq_point: &[Ghash128],
     claim: Ghash128,
     transcript: &mut T,
@@ -96,7 +98,136 @@ pub fn prove<T: ProverTranscript>(
         "tables must have 2^n entries"
     );
     absorb_statement(transcript, n, 2, true, claim);
+    finish(a, b, eq_point, Vec::with_capacity(n), transcript)
+}
+
+/// The same rounds for the tables `a = map(a_rows)`, `b = map(b_rows)` of an `F2`-linear
+/// `map` (the zerocheck's fold at `ζ`), without materialising them: the first round reads
+/// the bit rows, and only the tables bound at its challenge (half the size) are built.
+///
+/// `map` is linear, so `s_a = a_lo + a_hi = map(a_rows_lo ⊕ a_rows_hi)`. Round 1 maps the high
+/// rows and the XORed rows chunk by chunk into stack buffers for its two sums and stores
+/// `s_a`, `s_b` in the output tables; after the challenge `ρ` the output becomes
+/// `map(a_rows_lo) + ρ·s_a`. Three row maps per pair instead of two, and no full-size table:
+/// the largest buffers of the prover are halved (they were `2^n` GF(2^128) elements, 128
+/// times the bit rows).
+///
+/// # Panics
+/// If the row slices do not both have `2^n ≥ 2` entries for `n = eq_point.len()`.
+pub fn prove_from_rows<T: ProverTranscript>(
+    a_rows: &[u64],
+    b_rows: &[u64],
+    map: &RowMap,
+    eq_point: &[Ghash128],
+    claim: Ghash128,
+    transcript: &mut T,
+) -> RoundsOutput {
+    let n = eq_point.len();
+    assert!(
+        n >= 1 && a_rows.len() == 1 << n && b_rows.len() == 1 << n,
+        "row slices must have 2^n ≥ 2 entries"
+    );
+    absorb_statement(transcript, n, 2, true, claim);
+    let v = n - 1;
+    let low_vars = v.min(LOG_CHUNK);
+    let lo = eq_table(&eq_point[..low_vars]);
+    let hi = eq_table(&eq_point[low_vars..v]);
+    let chunk = 1 << low_vars;
+    let half = a_rows.len() / 2;
+    let (a_lo, a_hi) = a_rows.split_at(half);
+    let (b_lo, b_hi) = b_rows.split_at(half);
+    let mut a = vec![Ghash128::ZERO; half];
+    let mut b = vec![Ghash128::ZERO; half];
+    // Round 1: the two sums of a chunk; `s_a`, `s_b` go to the output tables.
+    let work = |(c, (sa, sb)): (usize, (&mut [Ghash128], &mut [Ghash128]))| {
+        let rows = c * chunk..(c + 1) * chunk;
+        let mut ah = [Ghash128::ZERO; 1 << LOG_CHUNK];
+        let mut bh = [Ghash128::ZERO; 1 << LOG_CHUNK];
+        let mut xor = [0u64; 1 << LOG_CHUNK];
+        let (ah, bh, xor) = (&mut ah[..chunk], &mut bh[..chunk], &mut xor[..chunk]);
+        map.apply_slice(&a_hi[rows.clone()], ah);
+        map.apply_slice(&b_hi[rows.clone()], bh);
+        for (x, (&l, &h)) in xor
+            .iter_mut()
+            .zip(a_lo[rows.clone()].iter().zip(&a_hi[rows.clone()]))
+        {
+            *x = l ^ h;
+        }
+        map.apply_slice(xor, sa);
+        for (x, (&l, &h)) in xor
+            .iter_mut()
+            .zip(b_lo[rows.clone()].iter().zip(&b_hi[rows]))
+        {
+            *x = l ^ h;
+        }
+        map.apply_slice(xor, sb);
+        let mut prod = [Ghash128::ZERO; 1 << LOG_CHUNK];
+        let prod = &mut prod[..chunk];
+        mul_slices(prod, ah, bh);
+        let at_one = dot(&lo, prod);
+        mul_slices(prod, sa, sb);
+        (hi[c] * at_one, hi[c] * dot(&lo, prod))
+    };
+    let add = |x: (Ghash128, Ghash128), y: (Ghash128, Ghash128)| (x.0 + y.0, x.1 + y.1);
+    #[cfg(feature = "parallel")]
+    let message = {
+        use rayon::prelude::*;
+        a.par_chunks_mut(chunk)
+            .zip(b.par_chunks_mut(chunk))
+            .enumerate()
+            .map(work)
+            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add)
+    };
+    #[cfg(not(feature = "parallel"))]
+    let message = a
+        .chunks_mut(chunk)
+        .zip(b.chunks_mut(chunk))
+        .enumerate()
+        .map(work)
+        .fold((Ghash128::ZERO, Ghash128::ZERO), add);
+    transcript.send_field(LABEL_ROUND, &[message.0, message.1]);
+    let rho = transcript.challenge::<Ghash128>(LABEL_CHALLENGE);
+    // Bind: x ← map(x_rows_lo) + ρ·s_x.
+    let bind = |(c, (out, rows)): (usize, (&mut [Ghash128], &[u64]))| {
+        let mut low = [Ghash128::ZERO; 1 << LOG_CHUNK];
+        let low = &mut low[..out.len()];
+        map.apply_slice(&rows[c * chunk..c * chunk + out.len()], low);
+        mul_assign_scalar(out, rho);
+        for (o, &l) in out.iter_mut().zip(low.iter()) {
+            *o += l;
+        }
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        a.par_chunks_mut(chunk)
+            .map(|o| (o, a_lo))
+            .enumerate()
+            .chain(b.par_chunks_mut(chunk).map(|o| (o, b_lo)).enumerate())
+            .for_each(bind);
+    }
+    #[cfg(not(feature = "parallel"))]
+    a.chunks_mut(chunk)
+        .map(|o| (o, a_lo))
+        .enumerate()
+        .chain(b.chunks_mut(chunk).map(|o| (o, b_lo)).enumerate())
+        .for_each(bind);
     let mut rev_point = Vec::with_capacity(n);
+    rev_point.push(rho);
+    finish(a, b, &eq_point[..v], rev_point, transcript)
+}
+
+/// The remaining rounds on tables of `2^(eq_point.len())` entries, after the challenges
+/// already in `rev_point` (most significant variable first); `eq_point` lists the variables
+/// still free.
+fn finish<T: ProverTranscript>(
+    mut a: Vec<Ghash128>,
+    mut b: Vec<Ghash128>,
+    eq_point: &[Ghash128],
+    mut rev_point: Vec<Ghash128>,
+    transcript: &mut T,
+) -> RoundsOutput {
+    let n = eq_point.len();
     for t in 0..n {
         let v = n - 1 - t;
         let low_vars = v.min(LOG_CHUNK);
@@ -202,6 +333,35 @@ mod tests {
             let mut vt = Sha256VerifierTranscript::new(ds, &proof);
             let bad = flockwork_core::verify(n, 2, claim + Ghash128::ONE, Some(&rev), &mut vt);
             assert!(bad.is_err() || bad.unwrap().value != out.a * out.b);
+        }
+    }
+    #[test]
+    fn rounds_from_rows_equal_rounds_on_the_mapped_tables() {
+        let images: [Ghash128; 64] = core::array::from_fn(|s| g(500 + s as u64));
+        let map = RowMap::new(&images);
+        for n in [1usize, 2, 5, 11, 13] {
+            let rows = |seed: u64| -> Vec<u64> {
+                (0..1u64 << n)
+                    .map(|i| {
+                        (i ^ seed)
+                            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                            .rotate_left(17)
+                    })
+                    .collect()
+            };
+            let (ra, rb) = (rows(3), rows(11));
+            let table = |r: &[u64]| -> Vec<Ghash128> { r.iter().map(|&x| map.apply(x)).collect() };
+            let (a, b) = (table(&ra), table(&rb));
+            let r: Vec<Ghash128> = (0..n as u64).map(|i| g(1000 + i)).collect();
+            let eq = eq_table(&r);
+            let claim: Ghash128 = (0..1 << n).map(|x| eq[x] * a[x] * b[x]).sum();
+            let ds = DomainSeparator::new("test", b"rounds");
+            let mut expected = Sha256ProverTranscript::new(ds);
+            let want = prove(a, b, &r, claim, &mut expected);
+            let mut got = Sha256ProverTranscript::new(ds);
+            let out = prove_from_rows(&ra, &rb, &map, &r, claim, &mut got);
+            assert_eq!(out, want, "n = {n}");
+            assert_eq!(got.into_proof(), expected.into_proof(), "n = {n}");
         }
     }
 }

@@ -26,6 +26,30 @@ pub struct RowMap {
     matrices: [[[u64; 8]; 2]; 8],
 }
 
+/// The GFNI matrices of an `F2`-linear map `F2^(8·B) → GF(2^128)` given by the images of
+/// the `8·B` unit vectors: `[b][h]` holds, in 64-bit lane `q`, the 8×8 bit matrix taking input
+/// byte `b` to output byte `8h + q` (`vgf2p8affineqb` computes output bit `t` as
+/// `parity(A.byte[7 − t] & x)`).
+pub(crate) fn byte_matrices<const B: usize>(images: &[Ghash128]) -> [[[u64; 8]; 2]; B] {
+    assert_eq!(images.len(), 8 * B, "one image per input bit");
+    let mut matrices = [[[0u64; 8]; 2]; B];
+    for (b, per_byte) in matrices.iter_mut().enumerate() {
+        for (h, lanes) in per_byte.iter_mut().enumerate() {
+            for (q, lane) in lanes.iter_mut().enumerate() {
+                let l = 8 * h + q;
+                for t in 0..8 {
+                    let mut mask = 0u64;
+                    for j in 0..8 {
+                        mask |= (((images[8 * b + j].to_bits() >> (8 * l + t)) & 1) as u64) << j;
+                    }
+                    *lane |= mask << (8 * (7 - t));
+                }
+            }
+        }
+    }
+    matrices
+}
+
 impl core::fmt::Debug for RowMap {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("RowMap")
@@ -42,23 +66,7 @@ impl RowMap {
                 table[v] = table[v & (v - 1)] + images[8 * b + v.trailing_zeros() as usize];
             }
         }
-        let mut matrices = [[[0u64; 8]; 2]; 8];
-        for (b, per_byte) in matrices.iter_mut().enumerate() {
-            for (h, lanes) in per_byte.iter_mut().enumerate() {
-                for (q, lane) in lanes.iter_mut().enumerate() {
-                    let l = 8 * h + q;
-                    // vgf2p8affineqb: output bit t = parity(A.byte[7 − t] & x).
-                    for t in 0..8 {
-                        let mut mask = 0u64;
-                        for j in 0..8 {
-                            mask |=
-                                (((images[8 * b + j].to_bits() >> (8 * l + t)) & 1) as u64) << j;
-                        }
-                        *lane |= mask << (8 * (7 - t));
-                    }
-                }
-            }
-        }
+        let matrices = byte_matrices(images);
         Self { tables, matrices }
     }
 
@@ -104,7 +112,7 @@ impl RowMap {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod x86 {
+pub(crate) mod x86 {
     use core::arch::x86_64::*;
 
     use flockwork_field_binary::Ghash128;
@@ -120,25 +128,8 @@ mod x86 {
             // SAFETY: 64 readable bytes.
             unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
         });
-        // gather[g]: image byte ℓ of row 4g + r at byte 16r + ℓ, from lo (ℓ < 8) or hi.
-        let gather: [__m512i; 2] = core::array::from_fn(|g| {
-            let idx: [u8; 64] = core::array::from_fn(|i| {
-                let (r, l) = (4 * g + i / 16, i % 16);
-                if l < 8 {
-                    (8 * l + r) as u8
-                } else {
-                    (64 + 8 * (l - 8) + r) as u8
-                }
-            });
-            // SAFETY: 64 readable bytes.
-            unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
-        });
-        let mats: [[__m512i; 2]; 8] = core::array::from_fn(|b| {
-            core::array::from_fn(|h| {
-                // SAFETY: 64 readable bytes.
-                unsafe { _mm512_loadu_si512(matrices[b][h].as_ptr().cast()) }
-            })
-        });
+        let gather = gather_indices();
+        let mats = load_matrices(matrices);
         for (r8, o8) in rows.chunks_exact(8).zip(out.chunks_exact_mut(8)) {
             // SAFETY: 64 readable bytes.
             let rows = unsafe { _mm512_loadu_si512(r8.as_ptr().cast()) };
@@ -149,14 +140,59 @@ mod x86 {
                 lo = _mm512_xor_si512(lo, _mm512_gf2p8affine_epi64_epi8::<0>(x, mats[b][0]));
                 hi = _mm512_xor_si512(hi, _mm512_gf2p8affine_epi64_epi8::<0>(x, mats[b][1]));
             }
-            let first = _mm512_permutex2var_epi8(lo, gather[0], hi);
-            let second = _mm512_permutex2var_epi8(lo, gather[1], hi);
-            // SAFETY: `o8` is 8 × 16 writable bytes; Ghash128 is a transparent u128 whose
-            // little-endian bytes are the image bytes.
-            unsafe {
-                _mm512_storeu_si512(o8.as_mut_ptr().cast(), first);
-                _mm512_storeu_si512(o8.as_mut_ptr().add(4).cast(), second);
-            }
+            store_images(&gather, lo, hi, o8);
+        }
+    }
+
+    /// `gather[g]`: image byte `ℓ` of input `4g + r` at byte `16r + ℓ`, from `lo` (`ℓ < 8`)
+    /// or `hi` (the affine products leave output byte `8h + q` of input `r` in lane `q`,
+    /// byte `r` of the `h` vector).
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn gather_indices() -> [__m512i; 2] {
+        core::array::from_fn(|g| {
+            let idx: [u8; 64] = core::array::from_fn(|i| {
+                let (r, l) = (4 * g + i / 16, i % 16);
+                if l < 8 {
+                    (8 * l + r) as u8
+                } else {
+                    (64 + 8 * (l - 8) + r) as u8
+                }
+            });
+            // SAFETY: 64 readable bytes.
+            unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
+        })
+    }
+
+    /// The matrices of [`super::byte_matrices`] in registers.
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn load_matrices<const B: usize>(
+        matrices: &[[[u64; 8]; 2]; B],
+    ) -> [[__m512i; 2]; B] {
+        core::array::from_fn(|b| {
+            core::array::from_fn(|h| {
+                // SAFETY: 64 readable bytes.
+                unsafe { _mm512_loadu_si512(matrices[b][h].as_ptr().cast()) }
+            })
+        })
+    }
+
+    /// Writes the eight 16-byte images held in `lo`, `hi` (layout of [`gather_indices`]).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vbmi")]
+    pub(crate) fn store_images(
+        gather: &[__m512i; 2],
+        lo: __m512i,
+        hi: __m512i,
+        out: &mut [Ghash128],
+    ) {
+        assert_eq!(out.len(), 8, "eight images");
+        let first = _mm512_permutex2var_epi8(lo, gather[0], hi);
+        let second = _mm512_permutex2var_epi8(lo, gather[1], hi);
+        // SAFETY: `out` is 8 × 16 writable bytes; Ghash128 is a transparent u128 whose
+        // little-endian bytes are the image bytes.
+        unsafe {
+            _mm512_storeu_si512(out.as_mut_ptr().cast(), first);
+            _mm512_storeu_si512(out.as_mut_ptr().add(4).cast(), second);
         }
     }
 }

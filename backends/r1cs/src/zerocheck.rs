@@ -22,12 +22,18 @@
 //! to the lincheck.
 //!
 //! Prover cost of round 1 (the hot loop): per row two byte-table LDEs ([`LdeTable`]) and 64
-//! GF(2^8) products; per 128-row group 16·64 lookups in the [`ConvertTable`] and 64 GF(2^128)
-//! multiplications by the group's outer eq weight ([`crate::pinned`]). `P^c` aggregates the z
-//! rows first (`v[s] = Σ_x eq(r, x)·z(s, x)`) and extends once.
+//! GF(2^8) products; per 128-row group the conversion of 2 × 64 points' 16 bytes to GF(2^128)
+//! ([`kernel::group_sums`]: a linear map, 16 lookups in the [`ConvertTable`] or 32 GFNI affine
+//! products per eight points) and 128 GF(2^128) multiplications by the group's outer eq
+//! weight ([`crate::pinned`]). `P^c` aggregates the z rows first
+//! (`v[s] = Σ_x eq(r, x)·z(s, x)`) and extends once.
+//!
+//! The multilinear rounds start from the bit rows ([`rounds::prove_from_rows`]): the folded
+//! tables `â(ζ, ·)`, `b̂(ζ, ·)` are only built after the first round's challenge, at half size.
 
 use flockwork_core::{VerifyError, eq_table};
 use flockwork_field::Field;
+use flockwork_field_binary::ghash::batch::mul_assign_scalar;
 use flockwork_field_binary::{Ghash128, phi8};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
@@ -88,9 +94,11 @@ pub fn round_one(
     let zero = || ([Ghash128::ZERO; SKIP_SIZE], [Ghash128::ZERO; SKIP_SIZE]);
     let group = |o: usize| {
         let rows = o * GROUP_ROWS..(o + 1) * GROUP_ROWS;
-        let (ab, c) = group_sums(&a[rows.clone()], &b[rows.clone()], &z[rows], lde, tconv);
-        let w = outer[o];
-        (ab.map(|v| v * w), c.map(|v| v * w))
+        let (mut ab, mut c) =
+            kernel::group_sums(lde, tconv, &a[rows.clone()], &b[rows.clone()], &z[rows]);
+        mul_assign_scalar(&mut ab, outer[o]);
+        mul_assign_scalar(&mut c, outer[o]);
+        (ab, c)
     };
     let add = |(mut x, mut y): ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]),
                (u, v): ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE])| {
@@ -115,28 +123,6 @@ pub fn round_one(
     let v = c.map(|v| v * scale);
     let p_c = core::array::from_fn(|i| (0..SKIP_SIZE).map(|s| phi8(lde_entry(i, s)) * v[s]).sum());
     (p_ab, p_c)
-}
-
-/// One 128-row group, without the outer eq weight and the scale `C_s/D'`:
-/// `Σ_j γ^j φ8(Σ_k α^k p_{j,k}(λ_i))` and `Σ_j γ^j φ8(Σ_k α^k z_{j,k}[s])` (the bytes come
-/// from [`kernel::group_bytes`]).
-fn group_sums(
-    a: &[u64],
-    b: &[u64],
-    z: &[u64],
-    lde: &LdeTable,
-    tconv: &ConvertTable,
-) -> ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]) {
-    let (ys, zs) = kernel::group_bytes(lde, a, b, z);
-    let mut ab = [Ghash128::ZERO; SKIP_SIZE];
-    let mut c = [Ghash128::ZERO; SKIP_SIZE];
-    for (j, (y, zb)) in ys.iter().zip(&zs).enumerate() {
-        for i in 0..SKIP_SIZE {
-            ab[i] += tconv.get(j, y[i]);
-            c[i] += tconv.get(j, zb[i]);
-        }
-    }
-    (ab, c)
 }
 
 /// `P^c(ζ)` and `P^ab(ζ)` from the values on `Λ` (verifier and prover).
@@ -171,20 +157,7 @@ pub fn prove<T: ProverTranscript>(
     let (c_value, ab_value) = skip_values(&p_ab, &p_c, zeta);
     let lagrange = lagrange_s(zeta);
     let map = RowMap::new(&lagrange);
-    let fold = |rows: &[u64]| -> Vec<Ghash128> {
-        let mut out = vec![Ghash128::ZERO; rows.len()];
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            rows.par_chunks(1 << 12)
-                .zip(out.par_chunks_mut(1 << 12))
-                .for_each(|(r, o)| map.apply_slice(r, o));
-        }
-        #[cfg(not(feature = "parallel"))]
-        map.apply_slice(rows, &mut out);
-        out
-    };
-    let out = rounds::prove(fold(a), fold(b), &row_point, ab_value, transcript);
+    let out = rounds::prove_from_rows(a, b, &map, &row_point, ab_value, transcript);
     transcript.send_field(LABEL_AB, &[out.a, out.b]);
     ZerocheckClaims {
         zeta,

@@ -262,18 +262,30 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Blaze<F, D> {
     }
 
     fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
+        self.commit_owned(evals.into())
+    }
+
+    fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {
         assert_eq!(
             evals.len(),
             1 << self.config.num_vars,
             "a polynomial in ℓ variables has 2^ℓ values"
         );
-        let level = self.commit_level(0, evals);
+        let level = self.commit_level(0, &evals);
         let root = level.tree.root().to_vec();
         let data = BlazeProverData {
-            evals: evals.to_vec(),
+            evals: evals.into_vec(),
             level,
         };
         (root, data)
+    }
+
+    fn keeps_evals(&self) -> bool {
+        true
+    }
+
+    fn committed_evals<'a>(&self, data: &'a Self::ProverData) -> Option<&'a [F]> {
+        Some(&data.evals)
     }
 
     fn open<T: ProverTranscript>(

@@ -154,20 +154,32 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> PolynomialCommitment<F> for Fri<F,
     }
 
     fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
+        self.commit_owned(evals.into())
+    }
+
+    fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {
         assert_eq!(
             evals.len(),
             1 << self.config.num_vars,
             "a polynomial in ℓ variables has 2^ℓ values"
         );
-        let codeword = self.code.encode(evals, 1 << self.config.log_batch);
+        let codeword = self.code.encode(&evals, 1 << self.config.log_batch);
         let tree = MerkleTree::new(&codeword, self.config.leaf_width(0));
         let root = tree.root().to_vec();
         let data = FriProverData {
-            evals: evals.to_vec(),
+            evals: evals.into_vec(),
             codeword,
             tree,
         };
         (root, data)
+    }
+
+    fn keeps_evals(&self) -> bool {
+        true
+    }
+
+    fn committed_evals<'a>(&self, data: &'a Self::ProverData) -> Option<&'a [F]> {
+        Some(&data.evals)
     }
 
     fn open<T: ProverTranscript>(

@@ -238,7 +238,7 @@ fn naive_recombination_is_exploitable_and_the_transpose_catches_it() {
     let (root, data) = pcs.commit(&t);
     let r: Vec<Ghash128> = random_vec(&mut rng("rs/attack/r"), 13);
     let w = eq_table(&r[..7]);
-    let honest = partial_evaluations(&data.packed, &r[7..]);
+    let honest = partial_evaluations(pcs.packed(&data), &r[7..]);
     let true_value: Ghash128 = w.iter().zip(&honest).map(|(&a, &b)| a * b).sum();
     let false_claims = vec![Claim::evaluation(r.clone(), true_value + Ghash128::ONE)];
     let (d0, d1) = kernel_shift(&w);

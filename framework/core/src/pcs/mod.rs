@@ -24,6 +24,7 @@
 
 mod claim;
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt::Debug;
 
@@ -65,6 +66,30 @@ pub trait PolynomialCommitment<F: Field> {
     /// # Panics
     /// If `evals` does not hold `2^n` values.
     fn commit(&self, evals: &Self::Evals) -> (Self::Commitment, Self::ProverData);
+
+    /// [`PolynomialCommitment::commit`] of values the caller gives up: a scheme whose prover
+    /// data keeps the values takes them without a copy (a `Vec` whose capacity equals its
+    /// length converts to the box for free). The default borrows them for `commit`.
+    ///
+    /// # Panics
+    /// As `commit`.
+    fn commit_owned(&self, evals: Box<Self::Evals>) -> (Self::Commitment, Self::ProverData) {
+        self.commit(&evals)
+    }
+
+    /// Whether the prover data keeps the committed values, readable through
+    /// [`PolynomialCommitment::committed_evals`] (then a wrapper scheme such as ring switching
+    /// hands them over with [`PolynomialCommitment::commit_owned`] instead of keeping a copy
+    /// of its own). The default: `false`.
+    fn keeps_evals(&self) -> bool {
+        false
+    }
+
+    /// The committed values, if [`PolynomialCommitment::keeps_evals`]. The default: `None`.
+    fn committed_evals<'a>(&self, data: &'a Self::ProverData) -> Option<&'a Self::Evals> {
+        let _ = data;
+        None
+    }
 
     /// Proves all `claims` about the committed polynomial (true or not: a false claim gives a
     /// proof the verifier rejects).

@@ -76,7 +76,7 @@ fn bench_chain<G: ChainStep + Send + Sync>(
                         let statement = flock.chain_statement(&chain.witness).expect("shape");
                         black_box(
                             flock
-                                .prove_witness(&chain.witness, &statement)
+                                .prove_witness_owned(chain.witness, &statement)
                                 .expect("prove"),
                         )
                     })

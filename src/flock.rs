@@ -182,6 +182,19 @@ impl<G: Gadget> AnyFlock<G> {
         dispatch!(self, f => f.prove_witness(witness, statement))
     }
 
+    /// Proves `statement` from a batch witness it takes (rows freed as soon as they are no
+    /// longer needed).
+    ///
+    /// # Errors
+    /// As [`Flock::prove_witness`].
+    pub fn prove_witness_owned(
+        &self,
+        witness: BatchWitness,
+        statement: &Statement,
+    ) -> Result<(Proof, ProverReport), ProveError> {
+        dispatch!(self, f => f.prove_witness_owned(witness, statement))
+    }
+
     /// Verifies proof bytes for `statement`.
     ///
     /// # Errors
@@ -424,9 +437,8 @@ impl FlockWorkload {
         let (witness, statement) = job();
         let witness_time = clock.elapsed();
         let (proof, report) = flock
-            .prove_witness(&witness, &statement)
+            .prove_witness_owned(witness, &statement)
             .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
-        drop(witness);
         let mut timings = report.timings;
         timings.witness = witness_time;
         let clock = Instant::now();

@@ -93,8 +93,9 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
         }
     }
 
-    /// The packed words of a commitment.
-    fn packed<'a>(&self, data: &'a RingSwitchedData<P::ProverData>) -> &'a [Ghash128] {
+    /// The packed words `t'` of a commitment (from the dense scheme's data when it keeps them).
+    #[must_use]
+    pub fn packed<'a>(&self, data: &'a RingSwitchedData<P::ProverData>) -> &'a [Ghash128] {
         match &data.packed {
             Some(packed) => packed,
             None => self

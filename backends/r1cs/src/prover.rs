@@ -3,6 +3,7 @@
 
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::security::ConfiguredCommitment;
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use flockwork_core::PolynomialCommitment;
@@ -139,9 +140,45 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         let start = Instant::now();
         let witness = batch_witness(&self.gadget, inputs, true);
         let elapsed = start.elapsed();
-        let (proof, mut report) = self.prove_witness(&witness, statement)?;
+        let (proof, mut report) = self.prove_witness_owned(witness, statement)?;
         report.timings.witness = elapsed;
         Ok((proof, report))
+    }
+
+    /// As [`Flock::prove_witness`], taking the witness: its rows are freed as soon as the
+    /// prover no longer needs them, so later phases reuse their pages (a lower peak and, on
+    /// machines where first-touch page faults are expensive, a faster proof).
+    ///
+    /// # Errors
+    /// As [`Flock::prove_witness`].
+    pub fn prove_witness_owned(
+        &self,
+        mut witness: BatchWitness,
+        statement: &Statement,
+    ) -> Result<(Proof, ProverReport), ProveError> {
+        self.check_witness(&witness)?;
+        let (a, b) = witness.sides.take().ok_or(ProveError::WitnessShape)?;
+        let z = Cow::Owned(core::mem::take(&mut witness.z));
+        self.prove_rows(z, Cow::Owned(a), Cow::Owned(b), statement)
+    }
+
+    /// Checks the witness's shape against the setup (sides recorded).
+    fn check_witness(&self, witness: &BatchWitness) -> Result<(), ProveError> {
+        let m0 = self.lowering.log_block();
+        let instances = 1usize << self.log_instances;
+        let words = instances << (m0 - 6);
+        match &witness.sides {
+            Some((a, b))
+                if witness.log_block == m0
+                    && witness.instances == instances
+                    && witness.z.len() == words
+                    && a.len() == words
+                    && b.len() == words =>
+            {
+                Ok(())
+            }
+            _ => Err(ProveError::WitnessShape),
+        }
     }
 
     /// Proves `statement` for a batch witness with recorded sides
@@ -156,22 +193,23 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         witness: &BatchWitness,
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
+        self.check_witness(witness)?;
+        let (a, b) = witness.sides.as_ref().ok_or(ProveError::WitnessShape)?;
+        let z = Cow::Borrowed(&witness.z[..]);
+        self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), statement)
+    }
+
+    /// The proof from checked bit rows `z`, `a = A z`, `b = B z`. Owned rows are freed as
+    /// soon as they are no longer needed (`z` after the commitment, which keeps it packed;
+    /// `a`, `b` after the zerocheck), so later phases reuse their pages.
+    fn prove_rows(
+        &self,
+        z: Cow<'_, [u64]>,
+        a: Cow<'_, [u64]>,
+        b: Cow<'_, [u64]>,
+        statement: &Statement,
+    ) -> Result<(Proof, ProverReport), ProveError> {
         self.check_memory()?;
-        let m0 = self.lowering.log_block();
-        let instances = 1usize << self.log_instances;
-        let Some((a, b)) = witness.sides.as_ref() else {
-            return Err(ProveError::WitnessShape);
-        };
-        let z = &witness.z;
-        let words = instances << (m0 - 6);
-        if witness.log_block != m0
-            || witness.instances != instances
-            || z.len() != words
-            || a.len() != words
-            || b.len() != words
-        {
-            return Err(ProveError::WitnessShape);
-        }
         self.check_statement(statement)
             .map_err(ProveError::Statement)?;
         let _prove = tracing::info_span!(
@@ -195,12 +233,20 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         let (commitment, data) = self.pcs.commit_packed(packed);
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
+        #[cfg(target_endian = "little")]
+        let z: &[u64] = {
+            drop(z);
+            Ghash128::slice_as_words(self.pcs.packed(&data))
+        };
+        #[cfg(not(target_endian = "little"))]
+        let z: &[u64] = &z;
         timings.commit = clock.elapsed();
         drop(span);
 
         let clock = Instant::now();
         let span = tracing::info_span!("zerocheck").entered();
-        let zc = zerocheck::prove(a, b, z, &self.lde, &self.tconv, &mut t);
+        let zc = zerocheck::prove(&a, &b, z, &self.lde, &self.tconv, &mut t);
+        drop((a, b));
         timings.zerocheck = clock.elapsed();
         drop(span);
 

@@ -52,6 +52,18 @@ impl Ghash128 {
         self.0
     }
 
+    /// The elements as `u64` words without a copy: element `i` is words `2i` (bits 0..64)
+    /// and `2i + 1` (bits 64..128). Little-endian targets only (there the `u128` in memory is
+    /// exactly these two words).
+    #[cfg(target_endian = "little")]
+    #[must_use]
+    pub fn slice_as_words(elements: &[Self]) -> &[u64] {
+        // SAFETY: `Ghash128` is a transparent `u128`: on a little-endian target its 16 bytes
+        // are the low then the high `u64`, every bit pattern is a valid `u64`, and the
+        // alignment of `u128` is a multiple of that of `u64`. The view borrows `elements`.
+        unsafe { core::slice::from_raw_parts(elements.as_ptr().cast::<u64>(), 2 * elements.len()) }
+    }
+
     /// Multiplicative inverse by Itoh–Tsujii: `x^-1 = x^(2^128 - 2) = (x^(2^127 - 1))^2`, with
     /// `x^(2^k - 1)` built along the chain 1, 2, 3, 6, 7, 14, 15, 30, 31, 62, 63, 126, 127.
     /// Returns zero for zero.

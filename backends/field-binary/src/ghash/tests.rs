@@ -332,3 +332,16 @@ fn packing_is_the_packed_type() {
     assert_eq!(packing_width::<Ghash128>(), 4);
     let _ = Backend::active();
 }
+
+#[test]
+#[cfg(target_endian = "little")]
+fn the_word_view_lists_low_then_high_words() {
+    let elements = [
+        Ghash128::new(0x0123_4567_89ab_cdef_fedc_ba98_7654_3210),
+        Ghash128::new(7 << 64 | 9),
+    ];
+    assert_eq!(
+        Ghash128::slice_as_words(&elements),
+        &[0xfedc_ba98_7654_3210, 0x0123_4567_89ab_cdef, 9, 7]
+    );
+}

@@ -323,10 +323,10 @@ pub fn evaluate_packed(packed: &[Ghash128], point: &[Ghash128]) -> Ghash128 {
 /// `r_hi`, LSB first), so
 /// `ŝ_v = Σ_c eq(r_out, c)·Σ_j bit_v(word_{128c+j})·eq(r_in, j)`. Per block the 128 × 128 bit
 /// matrix of its words is transposed ([`transpose_bits`]): row `v` then holds bit `v` of every
-/// word, and its inner sum is read from sixteen tables of subset sums of the 128 inner
-/// weights (four Russians: sixteen lookups per row, tables built once for all blocks), then
-/// scaled by the block's outer weight. Per word that is sixteen table reads and one product,
-/// and only the `2^(ℓ'−7)` outer weights are tabulated, not all `2^ℓ'`.
+/// word, and its inner sum is the `F2`-linear map `row ↦ Σ_j bit_j(row)·eq(r_in, j)`
+/// ([`ByteTableMap`]: 32 GFNI affine products per eight rows, or sixteen lookups in tables of
+/// subset sums of the 128 inner weights; built once for all blocks), then scaled by the
+/// block's outer weight. Only the `2^(ℓ'−7)` outer weights are tabulated, not all `2^ℓ'`.
 #[must_use]
 pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash128> {
     partial_evaluations_many(packed, &[high])
@@ -350,12 +350,14 @@ pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> V
             .map(|high| partial_evaluations_by_buckets(packed, high))
             .collect();
     }
-    // (tables of the 7 inner weights, outer weights) per point.
-    let weights: Vec<(SubsetSums, Vec<Ghash128>)> = highs
+    // (the map `row ↦ Σ_j bit_j(row)·eq(r_in, j)`, outer weights) per point.
+    let weights: Vec<(ByteTableMap, Vec<Ghash128>)> = highs
         .iter()
         .map(|high| {
             let (inner, outer) = high.split_at(PACKED_VARS);
-            (SubsetSums::new(&eq_table(inner)), eq_table(outer))
+            let inner = eq_table(inner);
+            let map = ByteTableMap::new(&BitMatrix128::from_fn(|j| inner[j].to_bits()));
+            (map, eq_table(outer))
         })
         .collect();
     let blocks = |range: std::ops::Range<usize>| {
@@ -368,10 +370,9 @@ pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> V
                 *row = word.to_bits();
             }
             transpose_in_place(&mut rows);
-            for ((sums, eq_outer), acc) in weights.iter().zip(acc.iter_mut()) {
-                for (sum, &row) in row_sums.iter_mut().zip(&rows) {
-                    *sum = sums.sum(row);
-                }
+            for ((map, eq_outer), acc) in weights.iter().zip(acc.iter_mut()) {
+                row_sums.fill(Ghash128::ZERO);
+                map.apply_xor_ghash(Ghash128::slice_from_bits(&rows), &mut row_sums);
                 flockwork_field_binary::ghash::batch::mul_assign_scalar(&mut row_sums, eq_outer[c]);
                 for (a, &x) in acc.iter_mut().zip(&row_sums) {
                     *a += x;
@@ -390,41 +391,6 @@ pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> V
         .into_iter()
         .map(|sums| sums.to_vec())
         .collect()
-}
-
-/// Sixteen tables of subset sums of 128 weights: `table[k][b] = Σ_{i : bit i of b}
-/// w[8k + i]`, so `Σ_{j : bit j of x} w[j]` is sixteen lookups, one per byte of `x`.
-struct SubsetSums {
-    tables: Vec<[Ghash128; 256]>,
-}
-
-impl SubsetSums {
-    fn new(weights: &[Ghash128]) -> Self {
-        debug_assert_eq!(weights.len(), PACKED_BITS);
-        let tables = weights
-            .chunks_exact(8)
-            .map(|w| {
-                let mut table = [Ghash128::ZERO; 256];
-                for b in 1..256usize {
-                    // The sum for `b` is the sum for `b` without its lowest bit, plus that weight.
-                    let low = b.trailing_zeros() as usize;
-                    table[b] = table[b & (b - 1)] + w[low];
-                }
-                table
-            })
-            .collect();
-        Self { tables }
-    }
-
-    /// `Σ_{j : bit j of x} w[j]`.
-    #[inline]
-    fn sum(&self, x: u128) -> Ghash128 {
-        self.tables
-            .iter()
-            .zip(x.to_le_bytes())
-            .map(|(table, byte)| table[usize::from(byte)])
-            .sum()
-    }
 }
 
 /// The word-by-word form of [`partial_evaluations`] (any size): per byte position the eq

@@ -52,6 +52,14 @@ impl Ghash128 {
         self.0
     }
 
+    /// Bit patterns viewed as elements, without a copy (`Ghash128` is a transparent `u128`).
+    #[must_use]
+    pub fn slice_from_bits(bits: &[u128]) -> &[Self] {
+        // SAFETY: `Ghash128` is `#[repr(transparent)]` over `u128` (same layout, alignment
+        // and validity); the borrow is carried over unchanged.
+        unsafe { core::slice::from_raw_parts(bits.as_ptr().cast::<Self>(), bits.len()) }
+    }
+
     /// The elements as `u64` words without a copy: element `i` is words `2i` (bits 0..64)
     /// and `2i + 1` (bits 64..128). Little-endian targets only (there the `u128` in memory is
     /// exactly these two words).

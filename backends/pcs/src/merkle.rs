@@ -11,6 +11,10 @@
 //! second-preimage attack of interpreting two child digests as a leaf, Flock's reference tree
 //! lacks this; see notes/flock.md, pitfall 12).
 //!
+//! When `D` is SHA-256 ([`flockwork_sha256x::is_sha256`]), the prover's tree is built with
+//! the multi-lane SHA-256 of [`flockwork_sha256x`] (16 leaves or nodes per AVX-512 pass where
+//! available): the same digests, about three times the throughput of one message at a time.
+//!
 //! ## Multi-openings
 //!
 //! For a sorted set of distinct leaf indices, the opening lists, level by level from the
@@ -85,18 +89,27 @@ impl<D: Digest> MerkleTree<D> {
             "a Merkle tree needs 2^depth leaves"
         );
         let len = digest_len::<D>();
-        let mut levels = vec![hash_all(num_leaves, len, |j| {
-            hash_leaf::<D, F>(&rows[j * width..(j + 1) * width])
-        })];
+        let multi_lane = flockwork_sha256x::is_sha256::<D>();
+        let mut levels = vec![if multi_lane {
+            sha256_leaves(rows, width)
+        } else {
+            hash_all(num_leaves, len, |j| {
+                hash_leaf::<D, F>(&rows[j * width..(j + 1) * width])
+            })
+        }];
         while levels.last().map_or(0, Vec::len) > len {
             let below = levels.last().expect("at least the leaf level");
             let parents = below.len() / len / 2;
-            let next = hash_all(parents, len, |p| {
-                hash_node::<D>(
-                    &below[2 * p * len..(2 * p + 1) * len],
-                    &below[(2 * p + 1) * len..(2 * p + 2) * len],
-                )
-            });
+            let next = if multi_lane {
+                sha256_nodes(below)
+            } else {
+                hash_all(parents, len, |p| {
+                    hash_node::<D>(
+                        &below[2 * p * len..(2 * p + 1) * len],
+                        &below[(2 * p + 1) * len..(2 * p + 2) * len],
+                    )
+                })
+            };
             levels.push(next);
         }
         Self {
@@ -233,6 +246,65 @@ where
         nodes = parents;
     }
     Ok(nodes)
+}
+
+/// Leaves hashed per multi-lane call (and per parallel task).
+const LEAF_BATCH: usize = 64;
+/// Internal nodes hashed per multi-lane call (and per parallel task).
+const NODE_BATCH: usize = 512;
+
+/// The leaf level with SHA-256 ([`flockwork_sha256x`]: 16 leaves at a time in the lanes of
+/// AVX-512 registers where available): the same digests as [`hash_leaf`].
+fn sha256_leaves<F: Field>(rows: &[F], width: usize) -> Vec<u8> {
+    let leaf_bytes = width * F::NUM_BYTES;
+    let mut out = vec![0u8; rows.len() / width * 32];
+    let work = |(batch, digests): (usize, &mut [u8])| {
+        let count = digests.len() / 32;
+        let first = batch * LEAF_BATCH * width;
+        let mut bytes = vec![0u8; count * leaf_bytes];
+        for (x, b) in rows[first..first + count * width]
+            .iter()
+            .zip(bytes.chunks_exact_mut(F::NUM_BYTES))
+        {
+            x.write_bytes(b);
+        }
+        let messages: Vec<&[u8]> = bytes.chunks_exact(leaf_bytes).collect();
+        let (digests, _) = digests.as_chunks_mut::<32>();
+        flockwork_sha256x::sha256_prefixed_many(&[LEAF_PREFIX], &messages, digests);
+    };
+    for_each_batch(&mut out, LEAF_BATCH * 32, work);
+    out
+}
+
+/// The level above `below` (concatenated 32-byte digests) with multi-lane SHA-256: the same
+/// digests as [`hash_node`].
+fn sha256_nodes(below: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; below.len() / 2];
+    let work = |(batch, digests): (usize, &mut [u8])| {
+        let first = batch * NODE_BATCH * 64;
+        let messages: Vec<&[u8]> = below[first..first + 2 * digests.len()]
+            .chunks_exact(64)
+            .collect();
+        let (digests, _) = digests.as_chunks_mut::<32>();
+        flockwork_sha256x::sha256_prefixed_many(&[NODE_PREFIX], &messages, digests);
+    };
+    for_each_batch(&mut out, NODE_BATCH * 32, work);
+    out
+}
+
+/// Runs `work((index, chunk))` over the `chunk`-byte chunks of `out`, in parallel with the
+/// `parallel` feature.
+fn for_each_batch<W>(out: &mut [u8], chunk: usize, work: W)
+where
+    W: Fn((usize, &mut [u8])) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if out.len() > chunk {
+        use rayon::prelude::*;
+        out.par_chunks_mut(chunk).enumerate().for_each(work);
+        return;
+    }
+    out.chunks_mut(chunk).enumerate().for_each(work);
 }
 
 /// `f(0) ‖ f(1) ‖ … ‖ f(n − 1)`, each `len` bytes, in parallel for large `n`.

@@ -109,7 +109,13 @@ impl<D: Digest + Clone> HashState<D> {
         let mut prefix = D::new();
         prefix.update(PREFIX_POW);
         prefix.update(&seed);
-        Ok(PowChallenge { prefix, bits })
+        let mut prefix_bytes = PREFIX_POW.to_vec();
+        prefix_bytes.extend_from_slice(&seed);
+        Ok(PowChallenge {
+            prefix,
+            prefix_bytes,
+            bits,
+        })
     }
 }
 
@@ -122,19 +128,51 @@ fn update_prefixed<D: Digest>(hasher: &mut D, data: &[u8]) {
 /// A pending proof of work: `H(PREFIX_POW ‖ seed ‖ u64le(nonce))` must start with `bits`
 /// zero bits (most significant bit of the first byte first).
 struct PowChallenge<D> {
+    /// The hasher after `PREFIX_POW ‖ seed`.
     prefix: D,
+    /// `PREFIX_POW ‖ seed`.
+    prefix_bytes: Vec<u8>,
     bits: u32,
 }
+
+/// Nonces tried per multi-lane SHA-256 call in [`PowChallenge::smallest_nonce`].
+const NONCE_BATCH: u64 = 64;
 
 impl<D: Digest + Clone> PowChallenge<D> {
     fn accepts(&self, nonce: u64) -> bool {
         let mut hasher = self.prefix.clone();
         hasher.update(nonce.to_le_bytes());
-        let hash = hasher.finalize();
+        self.meets_target(&hasher.finalize())
+    }
+
+    /// Whether `hash` starts with `bits` zero bits.
+    fn meets_target(&self, hash: &[u8]) -> bool {
         let mut head = [0u8; 4];
         let n = hash.len().min(4);
         head[..n].copy_from_slice(&hash[..n]);
         u32::from_be_bytes(head).leading_zeros() >= self.bits
+    }
+
+    /// The smallest accepted nonce (what the verifier checks is only that it is accepted).
+    /// With SHA-256, [`NONCE_BATCH`] candidates are hashed at a time in SIMD lanes
+    /// ([`flockwork_sha256x`]); the answer is the same as the one-at-a-time search.
+    fn smallest_nonce(&self) -> Option<u64> {
+        if !flockwork_sha256x::is_sha256::<D>() {
+            return (0..=u64::MAX).find(|&nonce| self.accepts(nonce));
+        }
+        let mut digests = [[0u8; 32]; NONCE_BATCH as usize];
+        let mut nonces = [[0u8; 8]; NONCE_BATCH as usize];
+        for start in (0..=u64::MAX - (NONCE_BATCH - 1)).step_by(NONCE_BATCH as usize) {
+            for (i, n) in nonces.iter_mut().enumerate() {
+                *n = (start + i as u64).to_le_bytes();
+            }
+            let messages: [&[u8]; NONCE_BATCH as usize] = core::array::from_fn(|i| &nonces[i][..]);
+            flockwork_sha256x::sha256_prefixed_many(&self.prefix_bytes, &messages, &mut digests);
+            if let Some(i) = digests.iter().position(|d| self.meets_target(d)) {
+                return Some(start + i as u64);
+            }
+        }
+        None
     }
 }
 
@@ -187,8 +225,8 @@ impl<D: Digest + Clone> ProverTranscript for HashProverTranscript<D> {
             return Ok(());
         }
         let pow = self.state.pow_challenge(label, bits)?;
-        let nonce = (0..=u64::MAX)
-            .find(|&nonce| pow.accepts(nonce))
+        let nonce = pow
+            .smallest_nonce()
             .ok_or(TranscriptError::GrindingFailed { bits })?;
         let bytes = nonce.to_le_bytes();
         self.state.absorb(Tag::Nonce, label, &bytes);
@@ -289,3 +327,26 @@ pub type Sha256VerifierTranscript<'a> = HashVerifierTranscript<'a, sha2::Sha256>
 pub type Blake3ProverTranscript = HashProverTranscript<blake3::Hasher>;
 /// The hash transcript over BLAKE3 (256-bit output), verifier side.
 pub type Blake3VerifierTranscript<'a> = HashVerifierTranscript<'a, blake3::Hasher>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The multi-lane search (SHA-256) and the one-at-a-time search (any other digest) agree
+    /// with the definition: the smallest accepted nonce.
+    #[test]
+    fn grinding_finds_the_smallest_accepted_nonce() {
+        fn check<D: Digest + Clone>() {
+            for bits in [1, 3, 7, 10] {
+                let mut state = HashState::<D>::new(&DomainSeparator::new("test", b"grind"));
+                state.absorb(Tag::Public, "x", &[bits as u8]);
+                let pow = state.pow_challenge("pow", bits).expect("bits in range");
+                let expected = (0..).find(|&n| pow.accepts(n));
+                assert_eq!(pow.smallest_nonce(), expected, "{bits} bits");
+            }
+        }
+        assert!(flockwork_sha256x::is_sha256::<sha2::Sha256>());
+        check::<sha2::Sha256>();
+        check::<blake3::Hasher>();
+    }
+}

@@ -116,21 +116,42 @@ fn leaves_and_nodes_are_domain_separated() {
     assert_eq!(tree.root(), hash_leaf::<D, Ghash128>(&row).as_slice());
 }
 
-#[test]
-fn parallel_and_sequential_construction_agree() {
-    type D = blake3::Hasher;
-    let data = rows(1 << 10, 1);
-    let tree = MerkleTree::<D>::new(&data, 1);
-    // Recompute the root sequentially from the definition.
-    let mut level: Vec<Vec<u8>> = data
-        .iter()
-        .map(|x| hash_leaf::<D, Ghash128>(&[*x]))
-        .collect();
+/// Every level of the tree recomputed one hash at a time from the definition.
+fn levels_by_definition<D: Digest>(data: &[Ghash128], width: usize) -> Vec<Vec<u8>> {
+    let mut level: Vec<Vec<u8>> = data.chunks(width).map(hash_leaf::<D, Ghash128>).collect();
+    let mut levels = vec![level.concat()];
     while level.len() > 1 {
         level = level
             .chunks(2)
             .map(|p| hash_node::<D>(&p[0], &p[1]))
             .collect();
+        levels.push(level.concat());
     }
-    assert_eq!(tree.root(), level[0].as_slice());
+    levels
+}
+
+#[test]
+fn parallel_and_sequential_construction_agree() {
+    type D = blake3::Hasher;
+    let data = rows(1 << 10, 1);
+    let tree = MerkleTree::<D>::new(&data, 1);
+    assert_eq!(tree.levels, levels_by_definition::<D>(&data, 1));
+}
+
+#[test]
+fn the_multi_lane_sha256_tree_equals_the_definition() {
+    type D = sha2::Sha256;
+    assert!(flockwork_sha256x::is_sha256::<D>());
+    // Fewer leaves than a batch, several batches with partial SIMD groups, wide and narrow
+    // rows, and more nodes than a node batch.
+    for (leaves, width) in [(1, 3), (2, 1), (8, 5), (64, 2), (128, 64), (1 << 11, 1)] {
+        let leaves: usize = leaves;
+        let data = rows(leaves.next_power_of_two(), width);
+        let tree = MerkleTree::<D>::new(&data, width);
+        assert_eq!(
+            tree.levels,
+            levels_by_definition::<D>(&data, width),
+            "{leaves} leaves of {width}"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 //! the batched CLMUL kernel [`flockwork_field_binary::ghash::batch::mul_assign_scalar`] (one
 //! backend dispatch per 64 elements instead of per product).
 
-use flockwork_field::{BinaryField, Field};
+use flockwork_field::BinaryField;
 use flockwork_field_binary::ghash::batch;
 use flockwork_field_binary::{Aes8, Ghash128};
 
@@ -35,9 +35,6 @@ pub trait NttField: BinaryField {
     }
 }
 
-/// Elements scaled per batched kernel call (a 1 KiB stack buffer).
-const SCALE_CHUNK: usize = 64;
-
 impl NttField for Ghash128 {
     fn add_scaled(u: &mut [Self], t: Self, v: &[Self]) {
         assert_eq!(u.len(), v.len(), "rows of different widths");
@@ -45,16 +42,7 @@ impl NttField for Ghash128 {
             u.iter_mut().zip(v).for_each(|(a, &b)| *a += t * b);
             return;
         }
-        let mut scratch = [Ghash128::ZERO; SCALE_CHUNK];
-        for (u_chunk, v_chunk) in u.chunks_mut(SCALE_CHUNK).zip(v.chunks(SCALE_CHUNK)) {
-            let scaled = &mut scratch[..v_chunk.len()];
-            scaled.copy_from_slice(v_chunk);
-            batch::mul_assign_scalar(scaled, t);
-            u_chunk
-                .iter_mut()
-                .zip(scaled.iter())
-                .for_each(|(a, &b)| *a += b);
-        }
+        batch::add_mul_scalar(u, v, t);
     }
 }
 
@@ -63,6 +51,7 @@ impl NttField for Aes8 {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flockwork_field::Field;
 
     #[test]
     fn batched_ghash_kernel_matches_scalar_products() {

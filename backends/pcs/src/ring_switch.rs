@@ -373,10 +373,7 @@ pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> V
             for ((map, eq_outer), acc) in weights.iter().zip(acc.iter_mut()) {
                 row_sums.fill(Ghash128::ZERO);
                 map.apply_xor_ghash(Ghash128::slice_from_bits(&rows), &mut row_sums);
-                flockwork_field_binary::ghash::batch::mul_assign_scalar(&mut row_sums, eq_outer[c]);
-                for (a, &x) in acc.iter_mut().zip(&row_sums) {
-                    *a += x;
-                }
+                flockwork_field_binary::ghash::batch::add_mul_scalar(acc, &row_sums, eq_outer[c]);
             }
         }
         acc

@@ -23,7 +23,7 @@ use flockwork_core::eq_table;
 use flockwork_core::sumcheck::{LABEL_CHALLENGE, LABEL_ROUND, absorb_statement};
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
-use flockwork_field_binary::ghash::batch::{dot, mul_assign_scalar, mul_slices};
+use flockwork_field_binary::ghash::batch::{add_mul_scalar, dot, mul_assign_scalar, mul_slices};
 use flockwork_transcript::ProverTranscript;
 
 use crate::rowmap::RowMap;
@@ -266,12 +266,7 @@ fn finish<T: ProverTranscript>(
         let rho = transcript.challenge::<Ghash128>(LABEL_CHALLENGE);
         rev_point.push(rho);
         // Bind: x ← x_lo + ρ·s_x.
-        let bind = |(lo, s): (&mut [Ghash128], &mut [Ghash128])| {
-            mul_assign_scalar(s, rho);
-            for (l, &v) in lo.iter_mut().zip(s.iter()) {
-                *l += v;
-            }
-        };
+        let bind = |(lo, s): (&mut [Ghash128], &mut [Ghash128])| add_mul_scalar(lo, s, rho);
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;

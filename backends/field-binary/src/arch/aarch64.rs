@@ -131,6 +131,17 @@ pub unsafe fn mul_assign_scalar(v: &mut [u128], s: u128) {
     }
 }
 
+/// `acc[i] += v[i] · s`.
+///
+/// # Safety
+/// The CPU must support NEON and PMULL.
+#[target_feature(enable = "neon,aes")]
+pub unsafe fn add_mul_scalar(acc: &mut [u128], v: &[u128], s: u128) {
+    for (o, &a) in acc.iter_mut().zip(v) {
+        *o ^= mul_inner(a, s);
+    }
+}
+
 /// `Σ x[i] · y[i]`, Karatsuba terms accumulated unreduced and reduced once.
 ///
 /// # Safety

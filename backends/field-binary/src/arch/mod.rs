@@ -395,6 +395,11 @@ pub(crate) fn mul_assign_scalar_on(b: Available, v: &mut [u128], s: u128) {
     dispatch_kernel!(b, mul_assign_scalar(v, s));
 }
 
+pub(crate) fn add_mul_scalar_on(b: Available, acc: &mut [u128], v: &[u128], s: u128) {
+    assert_eq!(acc.len(), v.len(), "add_mul_scalar: lengths differ");
+    dispatch_kernel!(b, add_mul_scalar(acc, v, s));
+}
+
 pub(crate) fn dot_on(b: Available, x: &[u128], y: &[u128]) -> u128 {
     assert_eq!(x.len(), y.len(), "dot: lengths differ");
     dispatch_kernel!(b, dot(x, y))
@@ -487,6 +492,15 @@ pub fn mul_slices_with(backend: Backend, out: &mut [u128], x: &[u128], y: &[u128
 /// If `backend` is not available on this CPU.
 pub fn mul_assign_scalar_with(backend: Backend, v: &mut [u128], s: u128) {
     mul_assign_scalar_on(Available::check(backend), v, s);
+}
+
+/// `acc[i] += v[i] · s` on an explicit backend (see
+/// [`crate::ghash::batch::add_mul_scalar`]).
+///
+/// # Panics
+/// If `backend` is not available on this CPU or the lengths differ.
+pub fn add_mul_scalar_with(backend: Backend, acc: &mut [u128], v: &[u128], s: u128) {
+    add_mul_scalar_on(Available::check(backend), acc, v, s);
 }
 
 /// `Σ x[i] · y[i]` on an explicit backend (see [`crate::ghash::batch::dot`]).

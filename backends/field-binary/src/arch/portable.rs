@@ -117,6 +117,13 @@ pub fn mul_assign_scalar(v: &mut [u128], s: u128) {
     }
 }
 
+/// `acc[i] += v[i] · s`.
+pub fn add_mul_scalar(acc: &mut [u128], v: &[u128], s: u128) {
+    for (o, &a) in acc.iter_mut().zip(v) {
+        *o ^= mul(a, s);
+    }
+}
+
 /// `Σ x[i] · y[i]`, accumulating the unreduced 255-bit products and reducing once (the
 /// reduction is F2-linear, so it commutes with the sum).
 #[must_use]

@@ -179,6 +179,15 @@ fn slice_kernels_match_portable_at_every_tail_length() {
             let want: Vec<u128> = x.iter().map(|&a| portable::mul(a, s)).collect();
             assert_eq!(got, want, "{b}: mul_assign_scalar, n = {n}");
 
+            let mut got = y.clone();
+            add_mul_scalar_with(b, &mut got, &x, s);
+            let want: Vec<u128> = x
+                .iter()
+                .zip(&y)
+                .map(|(&a, &c)| c ^ portable::mul(a, s))
+                .collect();
+            assert_eq!(got, want, "{b}: add_mul_scalar, n = {n}");
+
             let want = x
                 .iter()
                 .zip(&y)

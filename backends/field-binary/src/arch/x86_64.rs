@@ -151,6 +151,26 @@ macro_rules! lane_kernels {
             }
         }
 
+        /// `acc[i] += v[i] · s`; the lengths must agree (checked by the dispatcher; extra
+        /// elements are ignored).
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must support `", $feat, "`.")]
+        #[target_feature(enable = $feat)]
+        pub unsafe fn add_mul_scalar(acc: &mut [u128], v: &[u128], s: u128) {
+            let sv = $bcast(super::pclmul::to_xmm(s));
+            let s_fold = fold_halves(sv);
+            let mut o = acc.chunks_exact_mut(LANES);
+            let mut a = v.chunks_exact(LANES);
+            for (o, a) in (&mut o).zip(&mut a) {
+                let product = mul_folded(load(a), sv, s_fold);
+                store(o, $xor(load(o), product));
+            }
+            for (o, &a) in o.into_remainder().iter_mut().zip(a.remainder()) {
+                *o ^= super::pclmul::mul_u128(a, s);
+            }
+        }
+
         /// `Σ x[i] · y[i]`: the Karatsuba terms are summed unreduced per lane, the lanes are
         /// summed, and the result is reduced once (everything is F2-linear).
         ///

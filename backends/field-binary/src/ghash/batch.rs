@@ -29,6 +29,14 @@ pub fn mul_assign_scalar(v: &mut [Ghash128], s: Ghash128) {
     arch::mul_assign_scalar_on(Available::active(), arch::bits_mut(v), s.0);
 }
 
+/// `acc[i] += v[i] · s` (one pass: the products are not stored).
+///
+/// # Panics
+/// If the lengths differ.
+pub fn add_mul_scalar(acc: &mut [Ghash128], v: &[Ghash128], s: Ghash128) {
+    arch::add_mul_scalar_on(Available::active(), arch::bits_mut(acc), arch::bits(v), s.0);
+}
+
 /// The inner product `Σ a[i] · b[i]`, reduced once.
 ///
 /// # Panics

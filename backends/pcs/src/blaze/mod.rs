@@ -50,12 +50,13 @@
 //! ≈ 0.6 MB at `ℓ = 21`, `k_0 = 4`) dominate a proof 1.6–3.8× larger than Ligerito's.
 //!
 //! Measured at `2^21` GF(2^128) elements with SHA-256 (`examples/blaze_commit.rs`, 2 shared
-//! vCPUs): Blaze commits in ≈ 215 ms (RAA encode ≈ 105 ms, Merkle tree ≈ 110 ms), opens in
-//! ≈ 115 ms, verifies in ≈ 6 ms with a 681 KB proof; Ligerito's fast presets commit in
-//! ≈ 95 ms (351–418 KB proofs, verify ≈ 1.5 ms) and its slim preset, also at rate ¼, in
-//! ≈ 180 ms (177 KB). On this machine the XOR-only encoder is memory-bound and only about as
-//! fast as the CLMUL-batched NTT at the same rate (≈ 105 ms against ≈ 115 ms): the codeword
-//! is four times the input, and writing it (first-touch page faults included) and hashing it
+//! vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`): Blaze commits in
+//! ≈ 145 ms (RAA encode ≈ 98 ms, Merkle tree ≈ 36 ms), opens in ≈ 105 ms, verifies in
+//! ≈ 6 ms with a 681 KB proof; Ligerito's fast presets commit in ≈ 67 ms (351–418 KB
+//! proofs, verify ≈ 1.3 ms) and its slim preset, also at rate ¼, in ≈ 126 ms (177 KB). On
+//! this machine the XOR-only encoder is memory-bound and only about as fast as the
+//! CLMUL-batched NTT at the same rate (≈ 96 ms against ≈ 90 ms): the codeword is four times
+//! the input, and writing it (first-touch page faults included) and its random scatter
 //! dominate. Parameters and the soundness report: [`config`].
 
 pub mod config;

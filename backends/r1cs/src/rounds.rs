@@ -112,20 +112,31 @@ pub fn prove<T: ProverTranscript>(
 /// the largest buffers of the prover are halved (they were `2^n` GF(2^128) elements, 128
 /// times the bit rows).
 ///
+/// `tables` are the buffers of the half-size tables (`2^(n−1)` entries each, any contents):
+/// the caller allocates them early, while large blocks it has just freed are still whole, so
+/// they reuse those pages instead of faulting in fresh ones.
+///
 /// # Panics
-/// If the row slices do not both have `2^n ≥ 2` entries for `n = eq_point.len()`.
+/// If the row slices do not both have `2^n ≥ 2` entries for `n = eq_point.len()`, or a
+/// table buffer does not have `2^(n−1)`.
 pub fn prove_from_rows<T: ProverTranscript>(
     a_rows: &[u64],
     b_rows: &[u64],
     map: &RowMap,
     eq_point: &[Ghash128],
     claim: Ghash128,
+    tables: (Vec<Ghash128>, Vec<Ghash128>),
     transcript: &mut T,
 ) -> RoundsOutput {
     let n = eq_point.len();
     assert!(
         n >= 1 && a_rows.len() == 1 << n && b_rows.len() == 1 << n,
         "row slices must have 2^n ≥ 2 entries"
+    );
+    let (mut a, mut b) = tables;
+    assert!(
+        a.len() == 1 << (n - 1) && b.len() == 1 << (n - 1),
+        "table buffers must have 2^(n−1) entries"
     );
     absorb_statement(transcript, n, 2, true, claim);
     let v = n - 1;
@@ -136,8 +147,6 @@ pub fn prove_from_rows<T: ProverTranscript>(
     let half = a_rows.len() / 2;
     let (a_lo, a_hi) = a_rows.split_at(half);
     let (b_lo, b_hi) = b_rows.split_at(half);
-    let mut a = vec![Ghash128::ZERO; half];
-    let mut b = vec![Ghash128::ZERO; half];
     // Round 1: the two sums of a chunk; `s_a`, `s_b` go to the output tables.
     let work = |(c, (sa, sb)): (usize, (&mut [Ghash128], &mut [Ghash128]))| {
         let rows = c * chunk..(c + 1) * chunk;
@@ -354,7 +363,9 @@ mod tests {
             let mut expected = Sha256ProverTranscript::new(ds);
             let want = prove(a, b, &r, claim, &mut expected);
             let mut got = Sha256ProverTranscript::new(ds);
-            let out = prove_from_rows(&ra, &rb, &map, &r, claim, &mut got);
+            let half = 1 << (n - 1);
+            let tables = (vec![Ghash128::ZERO; half], vec![Ghash128::ZERO; half]);
+            let out = prove_from_rows(&ra, &rb, &map, &r, claim, tables, &mut got);
             assert_eq!(out, want, "n = {n}");
             assert_eq!(got.into_proof(), expected.into_proof(), "n = {n}");
         }

@@ -149,6 +149,10 @@ pub fn prove<T: ProverTranscript>(
     transcript: &mut T,
 ) -> ZerocheckClaims {
     let row_vars = z.len().trailing_zeros() as usize;
+    // The first multilinear round's tables, allocated before the skip round's eq table so
+    // that they can take whole blocks the prover has just freed.
+    let half = z.len() / 2;
+    let tables = (vec![Ghash128::ZERO; half], vec![Ghash128::ZERO; half]);
     let row_point = row_point(row_vars, transcript);
     let (p_ab, p_c) = round_one(a, b, z, &row_point[PINNED_VARS..], lde, tconv);
     transcript.send_field(LABEL_PAB, &p_ab);
@@ -157,7 +161,7 @@ pub fn prove<T: ProverTranscript>(
     let (c_value, ab_value) = skip_values(&p_ab, &p_c, zeta);
     let lagrange = lagrange_s(zeta);
     let map = RowMap::new(&lagrange);
-    let out = rounds::prove_from_rows(a, b, &map, &row_point, ab_value, transcript);
+    let out = rounds::prove_from_rows(a, b, &map, &row_point, ab_value, tables, transcript);
     transcript.send_field(LABEL_AB, &[out.a, out.b]);
     ZerocheckClaims {
         zeta,

@@ -170,6 +170,13 @@ impl ByteTableMap {
         Self { tables, matrices }
     }
 
+    /// The 8×8 blocks of `M` in `vgf2p8affineqb` layout (`[j][h]`, lane `q`: input byte `j`
+    /// to output byte `8h + q`), for SIMD kernels that fuse the map into their own loops.
+    #[must_use]
+    pub fn gfni_matrices(&self) -> &[[[u64; 8]; 2]; 16] {
+        &self.matrices
+    }
+
     /// `out[i] ^= M · input[i]`, with the GFNI kernel when the CPU has it.
     ///
     /// # Panics

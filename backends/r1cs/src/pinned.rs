@@ -23,6 +23,7 @@
 //! with a single GF(2^128) multiplication by the outer eq weight.
 
 use flockwork_field::{Field, PackedField};
+use flockwork_field_binary::gf2::{BitMatrix128, ByteTableMap};
 use flockwork_field_binary::{Aes8, Ghash128, phi8};
 
 /// Number of pinned coordinates (index bits 6..12).
@@ -98,12 +99,15 @@ impl ConvertTable {
             }
             g *= Ghash128::X;
         }
-        let images: Vec<Ghash128> = (0..128).map(|k| table[k / 8][1 << (k % 8)]).collect();
-        let matrices = crate::rowmap::byte_matrices(&images);
+        let map = ByteTableMap::new(&BitMatrix128::from_fn(|k| {
+            table[k / 8][1 << (k % 8)].to_bits()
+        }));
+        let matrices = *map.gfni_matrices();
         Self { table, matrices }
     }
 
-    /// The GFNI matrices of the map (see [`crate::rowmap::byte_matrices`]).
+    /// The GFNI matrices of the map
+    /// ([`flockwork_field_binary::gf2::ByteTableMap::gfni_matrices`]).
     #[must_use]
     pub(crate) fn matrices(&self) -> &[[[u64; 8]; 2]; 16] {
         &self.matrices

@@ -14,6 +14,7 @@
 
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
+use flockwork_field_binary::gf2::{BitMatrix128, ByteTableMap};
 
 use crate::kernel::{Kernel, active};
 
@@ -24,30 +25,6 @@ pub struct RowMap {
     /// `matrices[b][h]`: the GFNI matrices of input byte `b` for output bytes `8h..8h+8`
     /// (lane `q` ↔ output byte `8h + q`).
     matrices: [[[u64; 8]; 2]; 8],
-}
-
-/// The GFNI matrices of an `F2`-linear map `F2^(8·B) → GF(2^128)` given by the images of
-/// the `8·B` unit vectors: `[b][h]` holds, in 64-bit lane `q`, the 8×8 bit matrix taking input
-/// byte `b` to output byte `8h + q` (`vgf2p8affineqb` computes output bit `t` as
-/// `parity(A.byte[7 − t] & x)`).
-pub(crate) fn byte_matrices<const B: usize>(images: &[Ghash128]) -> [[[u64; 8]; 2]; B] {
-    assert_eq!(images.len(), 8 * B, "one image per input bit");
-    let mut matrices = [[[0u64; 8]; 2]; B];
-    for (b, per_byte) in matrices.iter_mut().enumerate() {
-        for (h, lanes) in per_byte.iter_mut().enumerate() {
-            for (q, lane) in lanes.iter_mut().enumerate() {
-                let l = 8 * h + q;
-                for t in 0..8 {
-                    let mut mask = 0u64;
-                    for j in 0..8 {
-                        mask |= (((images[8 * b + j].to_bits() >> (8 * l + t)) & 1) as u64) << j;
-                    }
-                    *lane |= mask << (8 * (7 - t));
-                }
-            }
-        }
-    }
-    matrices
 }
 
 impl core::fmt::Debug for RowMap {
@@ -66,7 +43,11 @@ impl RowMap {
                 table[v] = table[v & (v - 1)] + images[8 * b + v.trailing_zeros() as usize];
             }
         }
-        let matrices = byte_matrices(images);
+        // The GFNI blocks of the map on 128-bit inputs whose high 64 bits are zero.
+        let map = ByteTableMap::new(&BitMatrix128::from_fn(|i| {
+            images.get(i).map_or(0, |x| x.to_bits())
+        }));
+        let matrices = core::array::from_fn(|b| map.gfni_matrices()[b]);
         Self { tables, matrices }
     }
 
@@ -163,7 +144,8 @@ pub(crate) mod x86 {
         })
     }
 
-    /// The matrices of [`super::byte_matrices`] in registers.
+    /// GFNI matrices ([`flockwork_field_binary::gf2::ByteTableMap::gfni_matrices`]) in
+    /// registers.
     #[target_feature(enable = "avx512f")]
     pub(crate) fn load_matrices<const B: usize>(
         matrices: &[[[u64; 8]; 2]; B],

@@ -16,7 +16,9 @@
 //!   `vgf2p8mulb` each (GFNI multiplies in exactly the AES field), and the `z` bytes are one
 //!   masked broadcast per row.
 //!
-//! [`group_bytes`] picks the fastest available at run time.
+//! The prover calls [`group_sums`], which picks the fastest available at run time and also
+//! converts the bytes to GF(2^128); [`group_bytes_with`] exposes the bytes of either kernel
+//! (the tests compare them).
 
 use std::sync::OnceLock;
 
@@ -78,13 +80,7 @@ pub fn active() -> Kernel {
     *ACTIVE.get_or_init(Kernel::detect)
 }
 
-/// The group bytes with the [`active`] kernel. Slices hold the group's 128 rows.
-#[must_use]
-pub fn group_bytes(lde: &LdeTable, a: &[u64], b: &[u64], z: &[u64]) -> GroupBytes {
-    group_bytes_with(active(), lde, a, b, z)
-}
-
-/// The group bytes with a given kernel.
+/// The group bytes with a given kernel. Slices hold the group's 128 rows.
 ///
 /// # Panics
 /// If the kernel is not available or a slice does not hold 128 rows.
@@ -113,7 +109,7 @@ pub fn group_bytes_with(
 }
 
 /// The images of one group: `(Σ_j γ^j·φ8(y_j[i]), Σ_j γ^j·φ8(z_j[s]))` for the 64 points,
-/// with the [`active`] kernel (the group's bytes as in [`group_bytes`], converted).
+/// with the [`active`] kernel (the group's bytes as in [`group_bytes_with`], converted).
 #[must_use]
 pub fn group_sums(
     lde: &LdeTable,

@@ -175,6 +175,7 @@ fn goldilocks(c: &mut Criterion) {
             bench_batch::<_, $t, 22, 2>(&mut g, instances::$fixed());
             bench_batch::<_, $t, 22, 4>(&mut g, instances::$fixed());
             bench_batch::<_, $t, 22, 8>(&mut g, instances::$fixed());
+            bench_batch::<_, $t, 22, 16>(&mut g, instances::$fixed());
             g.finish();
         };
     }

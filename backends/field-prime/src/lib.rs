@@ -11,7 +11,9 @@
 //! * [`Goldilocks`]: a specialised backend for p = 2^64 − 2^32 + 1 holding the canonical
 //!   `u64` and reducing 128-bit products with the special form of p (see
 //!   [`goldilocks`](crate::Goldilocks) for the derivation). It is tested
-//!   element-for-element against [`GoldilocksArk`].
+//!   element-for-element against [`GoldilocksArk`]. On x86-64, [`avx512`] adds eight-lane
+//!   Goldilocks arithmetic behind a run-time-detected token (the batch kernel of the
+//!   Poseidon2 gadget runs on it).
 //!
 //! | type | p | `MODULUS_BITS` | `TWO_ADICITY` | `NUM_BYTES` | `UNIFORM_BYTES` |
 //! |---|---|---|---|---|---|
@@ -30,9 +32,12 @@
 //!   `n = 8·UNIFORM_BYTES` the statistical distance to uniform is at most `p / 2^n < 2^-128`.
 //! * `ORDER_BITS = MODULUS_BITS − 1 = floor(log2 p)` (p is not a power of two).
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
-#![forbid(unsafe_code)]
+// `unsafe` is confined to the AVX-512 module (its intrinsics), where each block is justified.
+#![deny(unsafe_code)]
 
 mod ark;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 mod goldilocks;
 
 pub use ark::Ark;

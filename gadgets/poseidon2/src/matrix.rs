@@ -18,40 +18,90 @@ use crate::params::Convention;
 /// 4 × 4 MDS matrix), one row per output.
 pub const M4: [[u64; 4]; 4] = [[5, 7, 1, 3], [4, 6, 1, 1], [1, 3, 5, 7], [1, 1, 4, 6]];
 
-/// `x ← M4 · x` with the paper's addition chain (Appendix B: 8 additions, 4 doublings):
+/// The two operations the 4 × 4 blocks are built from, on some representation `V` of field
+/// elements: the field itself, exact integers, or SIMD lanes. Each block's addition chain is
+/// written once, over this trait.
+pub(crate) trait LinearOps<V: Copy> {
+    /// `a + b`.
+    fn add(a: V, b: V) -> V;
+    /// `2·a`.
+    fn double(a: V) -> V;
+}
+
+/// [`LinearOps`] of a field.
+struct FieldOps;
+
+impl<F: Field> LinearOps<F> for FieldOps {
+    #[inline(always)]
+    fn add(a: F, b: F) -> F {
+        a + b
+    }
+
+    #[inline(always)]
+    fn double(a: F) -> F {
+        a.double()
+    }
+}
+
+/// [`LinearOps`] of exact integers (no reduction; the callers bound the growth).
+struct WideOps;
+
+impl LinearOps<u128> for WideOps {
+    #[inline(always)]
+    fn add(a: u128, b: u128) -> u128 {
+        a + b
+    }
+
+    #[inline(always)]
+    fn double(a: u128) -> u128 {
+        2 * a
+    }
+}
+
+/// `M4 · x` with the paper's addition chain (Appendix B: 8 additions, 4 doublings):
 /// `t0 = a + b`, `t1 = c + d`, `t2 = 2b + t1`, `t3 = 2d + t0`, `t4 = 4t1 + t3`,
 /// `t5 = 4t0 + t2`, `t6 = t3 + t5`, `t7 = t2 + t4`; output `(t6, t5, t7, t4)`.
 #[inline(always)]
+fn m4_chain<V: Copy, O: LinearOps<V>>([a, b, c, d]: [V; 4]) -> [V; 4] {
+    let t0 = O::add(a, b);
+    let t1 = O::add(c, d);
+    let t2 = O::add(O::double(b), t1);
+    let t3 = O::add(O::double(d), t0);
+    let t4 = O::add(O::double(O::double(t1)), t3);
+    let t5 = O::add(O::double(O::double(t0)), t2);
+    [O::add(t3, t5), t5, O::add(t2, t4), t4]
+}
+
+/// `M4' · x` for `M4' = circ(2, 3, 1, 1)`: with `s = a + b + c + d`, row `i` is
+/// `s + x_i + 2·x_{i+1}` (indices mod 4), so 3 + 8 additions and 4 doublings.
+#[inline(always)]
+fn m4_plonky3_chain<V: Copy, O: LinearOps<V>>([a, b, c, d]: [V; 4]) -> [V; 4] {
+    let s = O::add(O::add(a, b), O::add(c, d));
+    [
+        O::add(O::add(s, a), O::double(b)),
+        O::add(O::add(s, b), O::double(c)),
+        O::add(O::add(s, c), O::double(d)),
+        O::add(O::add(s, d), O::double(a)),
+    ]
+}
+
+/// `x ← M4 · x` ([`M4`], the paper's addition chain: 8 additions, 4 doublings).
+#[inline(always)]
 pub fn apply_m4<F: Field>(x: &mut [F]) {
-    let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
-    let t0 = a + b;
-    let t1 = c + d;
-    let t2 = b.double() + t1;
-    let t3 = d.double() + t0;
-    let t4 = t1.double().double() + t3;
-    let t5 = t0.double().double() + t2;
-    let t6 = t3 + t5;
-    let t7 = t2 + t4;
-    x[0] = t6;
-    x[1] = t5;
-    x[2] = t7;
-    x[3] = t4;
+    let y = m4_chain::<F, FieldOps>([x[0], x[1], x[2], x[3]]);
+    x[..4].copy_from_slice(&y);
 }
 
 /// `M4' = circ(2, 3, 1, 1)`, the 4 × 4 matrix of the Plonky3 convention (`p3-poseidon2`'s
 /// `MDSMat4`), one row per output: `[[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]]`.
 pub const M4_PLONKY3: [[u64; 4]; 4] = [[2, 3, 1, 1], [1, 2, 3, 1], [1, 1, 2, 3], [3, 1, 1, 2]];
 
-/// `x ← M4' · x` for `M4' = circ(2, 3, 1, 1)` ([`M4_PLONKY3`]): with `s = a + b + c + d`,
-/// row `i` is `s + x_i + 2·x_{i+1}` (indices mod 4), so 3 + 8 additions and 4 doublings.
+/// `x ← M4' · x` for `M4' = circ(2, 3, 1, 1)` ([`M4_PLONKY3`]; 3 + 8 additions, 4
+/// doublings).
 #[inline(always)]
 pub fn apply_m4_plonky3<F: Field>(x: &mut [F]) {
-    let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
-    let s = (a + b) + (c + d);
-    x[0] = s + a + b.double();
-    x[1] = s + b + c.double();
-    x[2] = s + c + d.double();
-    x[3] = s + d + a.double();
+    let y = m4_plonky3_chain::<F, FieldOps>([x[0], x[1], x[2], x[3]]);
+    x[..4].copy_from_slice(&y);
 }
 
 /// The 4 × 4 block an external matrix is built from, chosen at compile time (crate-internal:
@@ -59,10 +109,23 @@ pub fn apply_m4_plonky3<F: Field>(x: &mut [F]) {
 pub(crate) trait ExternalMatrix: Copy {
     /// The convention this matrix belongs to.
     const CONVENTION: Convention;
+
+    /// `M · x` on any representation with [`LinearOps`].
+    fn chain<V: Copy, O: LinearOps<V>>(x: [V; 4]) -> [V; 4];
+
     /// `x ← M · x` on field elements.
-    fn apply<F: Field>(x: &mut [F]);
+    #[inline(always)]
+    fn apply<F: Field>(x: &mut [F]) {
+        let y = Self::chain::<F, FieldOps>([x[0], x[1], x[2], x[3]]);
+        x[..4].copy_from_slice(&y);
+    }
+
     /// `x ← M · x` on exact integers (row sums `≤ 16`, so `x_i < 2^64` gives `< 2^68`).
-    fn apply_wide(x: &mut [u128]);
+    #[inline(always)]
+    fn apply_wide(x: &mut [u128]) {
+        let y = Self::chain::<u128, WideOps>([x[0], x[1], x[2], x[3]]);
+        x[..4].copy_from_slice(&y);
+    }
 }
 
 /// The HorizenLabs block `M4` ([`M4`]).
@@ -77,23 +140,8 @@ impl ExternalMatrix for HorizenLabsM4 {
     const CONVENTION: Convention = Convention::HorizenLabs;
 
     #[inline(always)]
-    fn apply<F: Field>(x: &mut [F]) {
-        apply_m4(x);
-    }
-
-    #[inline(always)]
-    fn apply_wide(x: &mut [u128]) {
-        let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
-        let t0 = a + b;
-        let t1 = c + d;
-        let t2 = 2 * b + t1;
-        let t3 = 2 * d + t0;
-        let t4 = 4 * t1 + t3;
-        let t5 = 4 * t0 + t2;
-        x[0] = t3 + t5;
-        x[1] = t5;
-        x[2] = t2 + t4;
-        x[3] = t4;
+    fn chain<V: Copy, O: LinearOps<V>>(x: [V; 4]) -> [V; 4] {
+        m4_chain::<V, O>(x)
     }
 }
 
@@ -101,18 +149,8 @@ impl ExternalMatrix for Plonky3M4 {
     const CONVENTION: Convention = Convention::Plonky3;
 
     #[inline(always)]
-    fn apply<F: Field>(x: &mut [F]) {
-        apply_m4_plonky3(x);
-    }
-
-    #[inline(always)]
-    fn apply_wide(x: &mut [u128]) {
-        let (a, b, c, d) = (x[0], x[1], x[2], x[3]);
-        let s = (a + b) + (c + d);
-        x[0] = s + a + 2 * b;
-        x[1] = s + b + 2 * c;
-        x[2] = s + c + 2 * d;
-        x[3] = s + d + 2 * a;
+    fn chain<V: Copy, O: LinearOps<V>>(x: [V; 4]) -> [V; 4] {
+        m4_plonky3_chain::<V, O>(x)
     }
 }
 

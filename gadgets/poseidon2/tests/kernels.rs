@@ -85,7 +85,8 @@ fn check_paths<F: Poseidon2Field, const T: usize, const RP: usize>(
     fixed: &Poseidon2Fixed<F, T, 4, RP>,
 ) {
     let mut rng = rng("paths");
-    let states: Vec<[F; T]> = (0..11)
+    // 40 states: whole batches of 16 and 8 (the AVX-512 kernel's for Goldilocks) and a rest.
+    let states: Vec<[F; T]> = (0..40)
         .map(|_| random_vec(&mut rng, T).try_into().unwrap())
         .collect();
     let expected: Vec<[F; T]> = states
@@ -101,6 +102,12 @@ fn check_paths<F: Poseidon2Field, const T: usize, const RP: usize>(
     let mut many = states.clone();
     fixed.permute_many::<4>(&mut many);
     assert_eq!(many, expected);
+    let mut many = states.clone();
+    fixed.permute_many::<16>(&mut many);
+    assert_eq!(many, expected);
+    let mut batch: [[F; T]; 8] = states[..8].try_into().unwrap();
+    fixed.permute_batch(&mut batch);
+    assert_eq!(batch[..], expected[..8]);
 }
 
 #[test]

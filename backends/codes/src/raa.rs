@@ -40,15 +40,27 @@
 //! The message is `k` rows of `width` elements (row-major, as
 //! [`ReedSolomon::encode`](crate::ReedSolomon::encode)); every column is encoded, and the
 //! codeword has `n` rows of `width` elements. All passes move and add whole rows, and the
-//! encoder touches one `n`-row buffer: the inner accumulation runs in a one-row accumulator,
-//! `w[j] = w[j−1] + m[π1(j) ≫ R]`, and each `w[j]` is written to row `π2⁻¹(j)` (so the buffer
-//! holds `P2·w` without an intermediate copy); the outer accumulation is a prefix XOR in
-//! place. That is `2n` row additions (`2r` per message symbol: the paper's "`8n` XORs" for a
-//! message of `n` bits at `r = 4`), one random read of a message row and one random row write
-//! per position, and one streaming pass. The passes are sequential: they are bound by memory
-//! traffic (and first-touch page faults of the output), which a second thread does not
-//! relieve on the machines measured. (The gather form, `w` materialised and then read through
-//! `π2`, needs a second `n`-row buffer; it measured about twice as slow.)
+//! encoder touches one `n`-row buffer (that is `2n` row additions, `2r` per message symbol:
+//! the paper's "`8n` XORs" for a message of `n` bits at `r = 4`):
+//!
+//! 1. **Inner accumulation and `P2`.** A one-row accumulator runs
+//!    `w[j] = w[j−1] + m[π1(j) ≫ R]`, and each `w[j]` is written to row `π2⁻¹(j)`, so the
+//!    buffer holds `P2·w` without an intermediate copy: one random read of a message row and
+//!    one random row write per position. With two threads the buffer is cut into two halves
+//!    of rows; each thread runs the whole accumulation and writes only its half (the gathers
+//!    are done twice, the random writes, which dominate, are shared).
+//! 2. **Outer accumulation.** The rows are cut into at most 16 stripes `S_0, S_1, …`; stripe
+//!    `t` starts from the carry `Σ_{u<t} Σ_{i∈S_u} (P2·w)[i]` (the stripe sums, one parallel
+//!    read of the buffer), so `rows[i] ← carry + rows[first] + … + rows[i]` runs for all
+//!    stripes in parallel. Each block of [`VISIT_ROWS`] finished rows is handed to a visitor
+//!    while in cache ([`Raa::encode_visiting`]: the Blaze commitment hashes its Merkle leaves
+//!    there, saving a pass over the codeword).
+//!
+//! The passes are bound by memory traffic and by the first-touch page faults of the output
+//! buffer (zeroed by all threads before pass 1). (The gather form of pass 1, `w` materialised
+//! and then read through `π2`, needs a second `n`-row buffer; it measured about twice as
+//! slow. Accumulating the stripe sums during pass 1, into a random one of 16 rows per
+//! position, cost more than the extra read.)
 //!
 //! ## The transpose
 //!
@@ -189,34 +201,102 @@ impl Raa {
     }
 
     /// Encodes every column of `message` (`k` rows of `width` elements, row-major) into `n`
-    /// rows of `width` elements.
-    ///
-    /// Two passes over one output buffer: the first runs the inner accumulation
-    /// `w[j] = w[j−1] + m[π1(j) ≫ R]` in a one-row accumulator and scatters `w[j]` to row
-    /// `π2⁻¹(j)`, so the buffer holds `P2·w`; the second is the outer prefix XOR in place.
+    /// rows of `width` elements (the passes are in the [module docs](self)).
     ///
     /// # Panics
     /// If `width == 0` or `message.len() != width·k`.
     #[must_use]
     pub fn encode<F: BinaryField>(&self, message: &[F], width: usize) -> Vec<F> {
+        self.encode_visiting(message, width, &mut [(); 0], |_, _| {})
+    }
+
+    /// [`Raa::encode`], handing every block of finished codeword rows to `visit` while it is
+    /// still in cache (the Blaze commitment hashes its Merkle leaves here).
+    ///
+    /// `row_out` holds the same number `o ≥ 0` of outputs per codeword row
+    /// (`row_out.len() = o·n`); `visit(rows, out)` receives consecutive finished rows (at most
+    /// [`VISIT_ROWS`] of them, `width` elements each) and their `o` outputs each. Blocks are
+    /// visited in row order within each of a few contiguous stripes of rows, the stripes in
+    /// parallel with the `parallel` feature.
+    ///
+    /// # Panics
+    /// If `width == 0`, `message.len() != width·k`, or `row_out.len()` is not a multiple of
+    /// `n`.
+    #[must_use]
+    pub fn encode_visiting<F, O, V>(
+        &self,
+        message: &[F],
+        width: usize,
+        row_out: &mut [O],
+        visit: V,
+    ) -> Vec<F>
+    where
+        F: BinaryField,
+        O: Send,
+        V: Fn(&[F], &mut [O]) + Sync,
+    {
         assert!(width > 0, "rows must have at least one element");
         assert_eq!(
             message.len(),
             width * self.msg_len,
             "message must hold k rows"
         );
-        let mut codeword = vec![F::ZERO; self.len() * width];
+        let n = self.len();
+        assert!(
+            row_out.len().is_multiple_of(n),
+            "the same number of outputs for every codeword row"
+        );
+        let stripes = Stripes::new(n);
+        let mut codeword = zeroed(n * width);
+        self.scatter_inner(message, width, &mut codeword);
+        let carries = exclusive_prefix(&stripes.totals(&codeword, width), width);
+        let out_per_row = row_out.len() / n;
+        let jobs = stripes.split(&mut codeword, width, row_out, out_per_row, &carries);
+        run_jobs(jobs, |(rows, out, carry)| {
+            prefix_and_visit(rows, out, carry, width, out_per_row, &visit);
+        });
+        codeword
+    }
+
+    /// The first pass: `w[j] = w[j−1] + m[π1(j) ≫ R]` in a one-row accumulator, `w[j]` written
+    /// to row `π2⁻¹(j)` of `codeword` (which then holds `P2·w`).
+    ///
+    /// With the `parallel` feature and more than one thread, the codeword is cut into two
+    /// halves of rows, each filled by its own thread: both run the whole accumulation (the
+    /// gathers from the message are repeated) and write only the rows of their half.
+    fn scatter_inner<F: BinaryField>(&self, message: &[F], width: usize, codeword: &mut [F]) {
+        #[cfg(feature = "parallel")]
+        if rayon::current_num_threads() > 1 && self.len() >= 2 * VISIT_ROWS {
+            let half = self.len() / 2;
+            let (low, high) = codeword.split_at_mut(half * width);
+            rayon::join(
+                || self.scatter_rows(message, width, low, 0),
+                || self.scatter_rows(message, width, high, half),
+            );
+            return;
+        }
+        self.scatter_rows(message, width, codeword, 0);
+    }
+
+    /// The first pass restricted to the codeword rows `first..first + part.len() / width`,
+    /// stored in `part`.
+    fn scatter_rows<F: BinaryField>(
+        &self,
+        message: &[F],
+        width: usize,
+        part: &mut [F],
+        first: usize,
+    ) {
+        let rows = part.len() / width;
         let mut acc = vec![F::ZERO; width];
         for (&p1, &d) in self.pi1.iter().zip(&self.pi2_inv) {
             let s = (p1 as usize) >> self.log_inv_rate;
-            for (a, &x) in acc.iter_mut().zip(&message[s * width..(s + 1) * width]) {
-                *a += x;
+            add_row(&mut acc, &message[s * width..(s + 1) * width]);
+            let d = (d as usize).wrapping_sub(first);
+            if d < rows {
+                part[d * width..(d + 1) * width].copy_from_slice(&acc);
             }
-            let d = d as usize;
-            codeword[d * width..(d + 1) * width].copy_from_slice(&acc);
         }
-        prefix_in_place(&mut codeword, width);
-        codeword
     }
 
     /// `RAAᵀ·c` for a dense `c` of length `n`: suffix sums, `π2⁻¹`, suffix sums, `π1⁻¹`, and
@@ -258,17 +338,155 @@ impl Raa {
     }
 }
 
-/// `rows[i] ← rows[0] + … + rows[i]` for the rows of `width` elements of `data`.
-fn prefix_in_place<F: BinaryField>(data: &mut [F], width: usize) {
-    let mut rows = data.chunks_exact_mut(width);
-    let Some(mut prev) = rows.next() else {
-        return;
-    };
-    for row in rows {
-        for (x, &p) in row.iter_mut().zip(prev.iter()) {
-            *x += p;
+/// Codeword rows per call of the visitor of [`Raa::encode_visiting`] (16 KiB of GF(2^128)
+/// rows of 16 elements: the block stays in the first-level cache between the outer
+/// accumulation and the visitor).
+pub const VISIT_ROWS: usize = 64;
+
+/// At most this many stripes of rows for the outer accumulation (a few per thread, so that
+/// stripes balance when a core is busy elsewhere).
+const MAX_STRIPES: usize = 16;
+
+/// The split of the `n` codeword rows into contiguous stripes of `2^shift` rows (the last one
+/// possibly shorter).
+struct Stripes {
+    n: usize,
+    shift: u32,
+}
+
+impl Stripes {
+    /// At most [`MAX_STRIPES`] stripes, each a power of two of at least [`VISIT_ROWS`] rows.
+    fn new(n: usize) -> Self {
+        let rows = (n / MAX_STRIPES).next_power_of_two().max(VISIT_ROWS);
+        Self {
+            n,
+            shift: rows.trailing_zeros(),
         }
-        prev = row;
+    }
+
+    fn rows(&self) -> usize {
+        1 << self.shift
+    }
+
+    fn count(&self) -> usize {
+        self.n.div_ceil(self.rows())
+    }
+
+    /// The XOR of the rows of each stripe of `codeword` (`count()` rows of `width` elements),
+    /// computed in parallel with the `parallel` feature.
+    fn totals<F: BinaryField>(&self, codeword: &[F], width: usize) -> Vec<F> {
+        let total = |rows: &[F]| {
+            let mut sum = vec![F::ZERO; width];
+            rows.chunks_exact(width)
+                .for_each(|row| add_row(&mut sum, row));
+            sum
+        };
+        #[cfg(feature = "parallel")]
+        let totals: Vec<Vec<F>> = {
+            use rayon::prelude::*;
+            codeword
+                .par_chunks(self.rows() * width)
+                .map(total)
+                .collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let totals: Vec<Vec<F>> = codeword.chunks(self.rows() * width).map(total).collect();
+        totals.concat()
+    }
+
+    /// `(rows, outputs, carry)` of every stripe: its codeword rows, their outputs
+    /// (`out_per_row` each) and its row of `carries`.
+    fn split<'a, F, O>(
+        &self,
+        codeword: &'a mut [F],
+        width: usize,
+        mut row_out: &'a mut [O],
+        out_per_row: usize,
+        carries: &'a [F],
+    ) -> Vec<Job<'a, F, O>> {
+        let mut jobs = Vec::with_capacity(self.count());
+        for (rows, carry) in codeword
+            .chunks_mut(self.rows() * width)
+            .zip(carries.chunks_exact(width))
+        {
+            let (out, rest) = row_out.split_at_mut(rows.len() / width * out_per_row);
+            row_out = rest;
+            jobs.push((rows, out, carry));
+        }
+        jobs
+    }
+}
+
+/// One stripe of the outer accumulation: rows, their outputs, the XOR of all earlier rows.
+type Job<'a, F, O> = (&'a mut [F], &'a mut [O], &'a [F]);
+
+/// `len` zeros, written by all threads with the `parallel` feature (the first touch of a
+/// fresh allocation's pages, its page faults included, is most of the cost).
+fn zeroed<F: BinaryField>(len: usize) -> Vec<F> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        let mut v = Vec::with_capacity(len);
+        v.par_extend(rayon::iter::repeat_n(F::ZERO, len));
+        v
+    }
+    #[cfg(not(feature = "parallel"))]
+    vec![F::ZERO; len]
+}
+
+/// Runs `work` on every job, in parallel with the `parallel` feature.
+fn run_jobs<J: Send, W: Fn(J) + Sync + Send>(jobs: Vec<J>, work: W) {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        jobs.into_par_iter().for_each(work);
+    }
+    #[cfg(not(feature = "parallel"))]
+    jobs.into_iter().for_each(work);
+}
+
+/// `row ← row + other`.
+fn add_row<F: BinaryField>(row: &mut [F], other: &[F]) {
+    for (x, &y) in row.iter_mut().zip(other) {
+        *x += y;
+    }
+}
+
+/// `carries[t] = totals[0] + … + totals[t − 1]` (rows of `width` elements; `carries[0] = 0`).
+fn exclusive_prefix<F: BinaryField>(totals: &[F], width: usize) -> Vec<F> {
+    let mut carries = vec![F::ZERO; totals.len()];
+    for t in 1..totals.len() / width {
+        let (before, row) = carries.split_at_mut(t * width);
+        row[..width].copy_from_slice(&before[(t - 1) * width..]);
+        add_row(&mut row[..width], &totals[(t - 1) * width..t * width]);
+    }
+    carries
+}
+
+/// The outer accumulation of one stripe, `rows[i] ← carry + rows[0] + … + rows[i]`, then
+/// `visit` on each block of [`VISIT_ROWS`] finished rows and its outputs.
+fn prefix_and_visit<F, O, V>(
+    rows: &mut [F],
+    out: &mut [O],
+    carry: &[F],
+    width: usize,
+    out_per_row: usize,
+    visit: &V,
+) where
+    F: BinaryField,
+    V: Fn(&[F], &mut [O]),
+{
+    let mut acc = carry.to_vec();
+    for (b, block) in rows.chunks_mut(VISIT_ROWS * width).enumerate() {
+        for row in block.chunks_exact_mut(width) {
+            add_row(row, &acc);
+            acc.copy_from_slice(row);
+        }
+        let first = b * VISIT_ROWS * out_per_row;
+        visit(
+            block,
+            &mut out[first..first + block.len() / width * out_per_row],
+        );
     }
 }
 
@@ -333,6 +551,34 @@ mod tests {
                 let got: Vec<Ghash128> = (0..code.len()).map(|i| c[i * width + col]).collect();
                 assert_eq!(got, expect, "k = 2^{log_k}, R = {log_r}, column {col}");
             }
+        }
+    }
+
+    /// `encode_visiting` hands over every codeword row once, finished, with its outputs; on a
+    /// block length that is not a power of two (a short last stripe) and with several
+    /// stripes and both scatter halves.
+    #[test]
+    fn visiting_sees_every_finished_row_once() {
+        for (k, width) in [(1000usize, 3usize), (1 << 10, 2), (5, 1)] {
+            let code = Raa::with_len(k, 2, SEED);
+            let m: Vec<Ghash128> = random_vec(&mut rng("raa/visit"), k * width);
+            let mut seen = vec![(Ghash128::ZERO, 0usize); 2 * code.len()];
+            let c = code.encode_visiting(&m, width, &mut seen, |rows, out| {
+                assert!(rows.len() <= VISIT_ROWS * width);
+                assert_eq!(out.len(), 2 * rows.len() / width);
+                for (row, o) in rows.chunks_exact(width).zip(out.chunks_exact_mut(2)) {
+                    o[0] = (row.iter().copied().sum(), 1);
+                    o[1].1 += 1;
+                }
+            });
+            assert_eq!(c, code.encode(&m, width));
+            for (row, o) in c.chunks_exact(width).zip(seen.chunks_exact(2)) {
+                assert_eq!(o[0], (row.iter().copied().sum(), 1));
+                assert_eq!(o[1].1, 1);
+            }
+            let column: Vec<Ghash128> = (0..k).map(|i| m[i * width]).collect();
+            let got: Vec<Ghash128> = c.iter().step_by(width).copied().collect();
+            assert_eq!(got, reference(&code, &column));
         }
     }
 

@@ -49,14 +49,19 @@
 //! level 0 needs 218–241, so the level-0 openings (`Q_0·(2^k_0·16 B + Merkle path)`,
 //! ≈ 0.6 MB at `ℓ = 21`, `k_0 = 4`) dominate a proof 1.6–3.8× larger than Ligerito's.
 //!
-//! Measured at `2^21` GF(2^128) elements with SHA-256 (`examples/blaze_commit.rs`, 2 shared
-//! vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`): Blaze commits in
-//! ≈ 145 ms (RAA encode ≈ 98 ms, Merkle tree ≈ 36 ms), opens in ≈ 105 ms, verifies in
-//! ≈ 6 ms with a 681 KB proof; Ligerito's fast presets commit in ≈ 67 ms (351–418 KB
-//! proofs, verify ≈ 1.3 ms) and its slim preset, also at rate ¼, in ≈ 126 ms (177 KB). On
-//! this machine the XOR-only encoder is memory-bound and only about as fast as the
-//! CLMUL-batched NTT at the same rate (≈ 96 ms against ≈ 90 ms): the codeword is four times
-//! the input, and writing it (first-touch page faults included) and its random scatter
+//! The commit hashes each block of Merkle leaves inside the encoder's outer accumulation
+//! ([`flockwork_codes::Raa::encode_visiting`], while the rows are in cache), stripes of rows
+//! in parallel, then builds the tree above the leaf digests: the same codeword and root as
+//! encoding and then [`MerkleTree::new`].
+//!
+//! Measured at `2^21` GF(2^128) elements with SHA-256 (`examples/blaze_commit.rs 21 5`, 2
+//! shared vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`): Blaze commits
+//! in ≈ 95–103 ms (the encoder alone ≈ 61–66 ms, a Merkle tree over the finished codeword
+//! ≈ 28 ms), opens in ≈ 100 ms, verifies in ≈ 6 ms with a 681 KB proof; Ligerito's fast
+//! presets commit in ≈ 66–72 ms (351–418 KB proofs, verify ≈ 1.3 ms) and its slim preset,
+//! also at rate ¼, in ≈ 120–126 ms (177 KB). With one thread: 177 ms against 91 and 172 ms.
+//! The XOR-only encoder is memory-bound: the codeword is four times the input, and writing
+//! it (≈ 25 ms of first-touch page faults on two threads) and its random scatter (≈ 31 ms)
 //! dominate. Parameters and the soundness report: [`config`].
 
 pub mod config;
@@ -239,8 +244,26 @@ impl<F: NttField, D: Digest> Blaze<F, D> {
     /// Encodes `message` as level `i` and builds its Merkle tree.
     fn commit_level(&self, i: usize, message: &[F]) -> CommittedLevel<F, D> {
         let width = 1 << self.config.level(i).log_cols;
+        if i == 0 {
+            return self.commit_raa(message, width);
+        }
         let codeword = self.encode_level(i, message, width);
         let tree = MerkleTree::new(&codeword, width);
+        CommittedLevel { codeword, tree }
+    }
+
+    /// Level 0: the RAA encoding with the Merkle leaves hashed as the encoder finishes each
+    /// block of codeword rows, while the block is in cache
+    /// ([`Raa::encode_visiting`]); then the tree above the leaves. The same tree as
+    /// [`MerkleTree::new`] on the codeword.
+    fn commit_raa(&self, message: &[F], width: usize) -> CommittedLevel<F, D> {
+        let mut leaves = vec![0u8; self.raa.len() * crate::merkle::digest_len::<D>()];
+        let codeword = self
+            .raa
+            .encode_visiting(message, width, &mut leaves, |rows, out| {
+                crate::merkle::hash_leaves_into::<D, F>(rows, width, out);
+            });
+        let tree = MerkleTree::from_leaf_digests(leaves);
         CommittedLevel { codeword, tree }
     }
 }
@@ -263,7 +286,7 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Blaze<F, D> {
     }
 
     fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
-        self.commit_owned(evals.into())
+        self.commit_owned(owned_copy(evals))
     }
 
     fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {
@@ -322,6 +345,20 @@ impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Blaze<
     fn codeword_expansion(&self) -> f64 {
         (self.config.raa.log_inv_rate as f64).exp2()
     }
+}
+
+/// A copy of `values` that the prover data keeps, written by all threads with the
+/// `parallel` feature (first-touch page faults of the new allocation are most of the cost).
+fn owned_copy<F: Copy + Send + Sync>(values: &[F]) -> Box<[F]> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        let mut copy = Vec::with_capacity(values.len());
+        copy.par_extend(values.par_iter().copied());
+        copy.into_boxed_slice()
+    }
+    #[cfg(not(feature = "parallel"))]
+    values.into()
 }
 
 /// Absorbs the public parameters of the schedule: `ℓ`, the RAA shape, its assumed distance

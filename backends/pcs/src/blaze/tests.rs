@@ -465,3 +465,19 @@ fn proofs_are_larger_than_ligerito_but_bounded() {
     assert!(proof.len() > rows, "{} bytes", proof.len());
     assert!(proof.len() < 2 * rows, "{} bytes", proof.len());
 }
+
+/// The commit hashes the Merkle leaves inside the RAA encoder, stripe by stripe; the
+/// codeword and root must be those of encoding first and building the tree afterwards.
+#[test]
+fn fused_commit_equals_encoding_then_merkle_tree() {
+    for num_vars in [4, 12, 16] {
+        let pcs = Pcs::with_security(num_vars, 100).unwrap();
+        let p = poly(num_vars, "blaze/fused");
+        let width = 1 << pcs.config().raa.log_cols;
+        let codeword = pcs.raa().encode(&p, width);
+        let tree = MerkleTree::<Sha>::new(&codeword, width);
+        let (root, data) = pcs.commit(&p);
+        assert_eq!(root, tree.root(), "{num_vars} vars");
+        assert_eq!(data.level.codeword, codeword, "{num_vars} vars");
+    }
+}

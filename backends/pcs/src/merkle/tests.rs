@@ -155,3 +155,24 @@ fn the_multi_lane_sha256_tree_equals_the_definition() {
         );
     }
 }
+
+fn leaves_then_tree_equals_new<D: Digest>() {
+    for (depth, width) in [(0, 1), (3, 5), (7, 16), (10, 3)] {
+        let data = rows(1 << depth, width);
+        let mut leaves = vec![0u8; (1 << depth) * digest_len::<D>()];
+        // Uneven pieces, as a caller hashing blocks of rows would pass them.
+        let (first_rows, first_out) = (data.len() / width / 3, digest_len::<D>());
+        let (head, tail) = leaves.split_at_mut(first_rows * first_out);
+        hash_leaves_into::<D, Ghash128>(&data[..first_rows * width], width, head);
+        hash_leaves_into::<D, Ghash128>(&data[first_rows * width..], width, tail);
+        let tree = MerkleTree::<D>::from_leaf_digests(leaves);
+        assert_eq!(tree.root(), MerkleTree::<D>::new(&data, width).root());
+        assert_eq!(tree.depth(), depth);
+    }
+}
+
+#[test]
+fn trees_from_leaf_digests_equal_trees_from_rows() {
+    leaves_then_tree_equals_new::<sha2::Sha256>();
+    leaves_then_tree_equals_new::<blake3::Hasher>();
+}

@@ -288,7 +288,7 @@ impl<F: PrimeField> FoldableCode<F> for Radix2Rs<F> {
             width << self.log_msg_len,
             "message must hold 2^ℓ rows"
         );
-        let mut codeword = vec![F::ZERO; message.len() << self.log_inv_rate];
+        let mut codeword = crate::buffer::zeroed(message.len() << self.log_inv_rate, F::ZERO);
         codeword[..message.len()].copy_from_slice(message);
         self.ntt.forward_bit_reversed(&mut codeword, width);
         codeword

@@ -10,6 +10,7 @@
 //! | [`radix2`] | [`Radix2Ntt`]: the radix-2 NTT over FFT-friendly prime fields, bit-reversed output, interleaved over rows |
 //! | [`foldable`] | [`FoldableCode`]: the foldable Reed–Solomon codes of FRI-Binius ([`foldable::BinaryRs`]) and BaseFold ([`foldable::Radix2Rs`]) |
 //! | [`kernels`] | [`NttField`]: the row kernels (`u += t·v`) with a batched GHASH path |
+//! | [`buffer`] | [`buffer::zeroed`]: large buffers on transparent huge pages, zeroed by all threads (the one `unsafe` call of the crate, an `madvise` hint) |
 //! | [`raa`] | [`Raa`]: interleaved repeat–accumulate–accumulate codes over `F2` (XOR-only encoding, seeded permutations, `O(n)` transpose) |
 //!
 //! ## Conventions
@@ -29,8 +30,9 @@
 //!   `O(n log n)` transform).
 //! * B. Diamond, J. Posen, *Polylogarithmic Proofs for Multilinears over Binary Towers*
 //!   (FRI-Binius), eprint 2024/504 (the additive NTT and its domain notation, used here).
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
+pub mod buffer;
 pub mod foldable;
 pub mod kernels;
 pub mod ntt;

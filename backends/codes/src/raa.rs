@@ -57,7 +57,8 @@
 //!    there, saving a pass over the codeword).
 //!
 //! The passes are bound by memory traffic and by the first-touch page faults of the output
-//! buffer (zeroed by all threads before pass 1). (The gather form of pass 1, `w` materialised
+//! buffer (on transparent huge pages and zeroed by all threads before pass 1,
+//! [`crate::buffer::zeroed`]). (The gather form of pass 1, `w` materialised
 //! and then read through `π2`, needs a second `n`-row buffer; it measured about twice as
 //! slow. Accumulating the stripe sums during pass 1, into a random one of 16 rows per
 //! position, cost more than the extra read.)
@@ -247,7 +248,7 @@ impl Raa {
             "the same number of outputs for every codeword row"
         );
         let stripes = Stripes::new(n);
-        let mut codeword = zeroed(n * width);
+        let mut codeword = crate::buffer::zeroed(n * width, F::ZERO);
         self.scatter_inner(message, width, &mut codeword);
         let carries = exclusive_prefix(&stripes.totals(&codeword, width), width);
         let out_per_row = row_out.len() / n;
@@ -419,20 +420,6 @@ impl Stripes {
 
 /// One stripe of the outer accumulation: rows, their outputs, the XOR of all earlier rows.
 type Job<'a, F, O> = (&'a mut [F], &'a mut [O], &'a [F]);
-
-/// `len` zeros, written by all threads with the `parallel` feature (the first touch of a
-/// fresh allocation's pages, its page faults included, is most of the cost).
-fn zeroed<F: BinaryField>(len: usize) -> Vec<F> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let mut v = Vec::with_capacity(len);
-        v.par_extend(rayon::iter::repeat_n(F::ZERO, len));
-        v
-    }
-    #[cfg(not(feature = "parallel"))]
-    vec![F::ZERO; len]
-}
 
 /// Runs `work` on every job, in parallel with the `parallel` feature.
 fn run_jobs<J: Send, W: Fn(J) + Sync + Send>(jobs: Vec<J>, work: W) {

@@ -91,7 +91,7 @@ impl<F: NttField> ReedSolomon<F> {
             width << self.log_msg_len,
             "message must hold 2^ℓ rows"
         );
-        let mut codeword = vec![F::ZERO; message.len() << self.log_inv_rate];
+        let mut codeword = crate::buffer::zeroed(message.len() << self.log_inv_rate, F::ZERO);
         parallel::for_each_chunk(&mut codeword, message.len(), |coset, chunk| {
             chunk.copy_from_slice(message);
             self.ntt.forward(chunk, width, coset as u64);

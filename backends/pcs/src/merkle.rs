@@ -89,7 +89,7 @@ impl<D: Digest> MerkleTree<D> {
             "a Merkle tree needs 2^depth leaves"
         );
         let len = digest_len::<D>();
-        let mut leaves = vec![0u8; num_leaves * len];
+        let mut leaves = flockwork_codes::buffer::zeroed(num_leaves * len, 0u8);
         for_each_batch(&mut leaves, LEAF_BATCH * len, |(batch, digests)| {
             let first = batch * LEAF_BATCH * width;
             let count = digests.len() / len;

@@ -55,14 +55,17 @@
 //! encoding and then [`MerkleTree::new`].
 //!
 //! Measured at `2^21` GF(2^128) elements with SHA-256 (`examples/blaze_commit.rs 21 5`, 2
-//! shared vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`): Blaze commits
-//! in ≈ 95–103 ms (the encoder alone ≈ 61–66 ms, a Merkle tree over the finished codeword
-//! ≈ 28 ms), opens in ≈ 100 ms, verifies in ≈ 6 ms with a 681 KB proof; Ligerito's fast
-//! presets commit in ≈ 66–72 ms (351–418 KB proofs, verify ≈ 1.3 ms) and its slim preset,
-//! also at rate ¼, in ≈ 120–126 ms (177 KB). With one thread: 177 ms against 91 and 172 ms.
-//! The XOR-only encoder is memory-bound: the codeword is four times the input, and writing
-//! it (≈ 25 ms of first-touch page faults on two threads) and its random scatter (≈ 31 ms)
-//! dominate. Parameters and the soundness report: [`config`].
+//! shared vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`, codewords on
+//! transparent huge pages through [`flockwork_codes::buffer`]): Blaze commits in ≈ 70 ms (the
+//! encoder alone ≈ 43 ms, a Merkle tree over the finished codeword ≈ 27 ms), opens in
+//! ≈ 100 ms, verifies in ≈ 5 ms with a 681 KB proof; Ligerito's fast presets commit in
+//! ≈ 33–35 ms (351–418 KB proofs, verify ≈ 1.3 ms) and its slim preset, also at rate ¼, in
+//! ≈ 65 ms (177 KB). With one thread: 110 ms against 59–68 and 114 ms. The XOR-only encoder
+//! is memory-bound: the codeword is four times the input, its first pass is a random scatter
+//! of rows, and the Reed–Solomon encoder it competes with runs its additive NTT on
+//! VPCLMULQDQ at close to memory speed, so at rate ¼ the two encoders cost about the same
+//! and a rate-½ Reed–Solomon commit writes and hashes half as much. Parameters and the
+//! soundness report: [`config`].
 
 pub mod config;
 mod prover;
@@ -257,7 +260,8 @@ impl<F: NttField, D: Digest> Blaze<F, D> {
     /// ([`Raa::encode_visiting`]); then the tree above the leaves. The same tree as
     /// [`MerkleTree::new`] on the codeword.
     fn commit_raa(&self, message: &[F], width: usize) -> CommittedLevel<F, D> {
-        let mut leaves = vec![0u8; self.raa.len() * crate::merkle::digest_len::<D>()];
+        let mut leaves =
+            flockwork_codes::buffer::zeroed(self.raa.len() * crate::merkle::digest_len::<D>(), 0u8);
         let codeword = self
             .raa
             .encode_visiting(message, width, &mut leaves, |rows, out| {
@@ -286,7 +290,7 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Blaze<F, D> {
     }
 
     fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
-        self.commit_owned(owned_copy(evals))
+        self.commit_owned(flockwork_codes::buffer::copied(evals).into_boxed_slice())
     }
 
     fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {
@@ -345,20 +349,6 @@ impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Blaze<
     fn codeword_expansion(&self) -> f64 {
         (self.config.raa.log_inv_rate as f64).exp2()
     }
-}
-
-/// A copy of `values` that the prover data keeps, written by all threads with the
-/// `parallel` feature (first-touch page faults of the new allocation are most of the cost).
-fn owned_copy<F: Copy + Send + Sync>(values: &[F]) -> Box<[F]> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let mut copy = Vec::with_capacity(values.len());
-        copy.par_extend(values.par_iter().copied());
-        copy.into_boxed_slice()
-    }
-    #[cfg(not(feature = "parallel"))]
-    values.into()
 }
 
 /// Absorbs the public parameters of the schedule: `ℓ`, the RAA shape, its assumed distance

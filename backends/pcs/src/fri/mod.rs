@@ -154,7 +154,7 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> PolynomialCommitment<F> for Fri<F,
     }
 
     fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
-        self.commit_owned(evals.into())
+        self.commit_owned(flockwork_codes::buffer::copied(evals).into_boxed_slice())
     }
 
     fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {

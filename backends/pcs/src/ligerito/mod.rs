@@ -183,7 +183,7 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Ligerito<F, D> {
     }
 
     fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
-        self.commit_owned(evals.into())
+        self.commit_owned(flockwork_codes::buffer::copied(evals).into_boxed_slice())
     }
 
     fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {

@@ -1,0 +1,118 @@
+//! Large zero-initialised buffers: the codewords of the encoders and the prover-side copies
+//! of committed data.
+//!
+//! A fresh buffer of `N` bytes costs `N / 4 KiB` page faults on first touch, and on a
+//! virtual machine each fault is an exit to the hypervisor: at 2^28 committed bits the faults
+//! of a rate-¼ codeword (128 MiB) cost as much CPU time as the encoding itself. [`zeroed`]
+//! therefore
+//!
+//! 1. asks the kernel (Linux) to back the buffer's 2 MiB-aligned interior with transparent
+//!    huge pages (`madvise(MADV_HUGEPAGE)`, effective when
+//!    `/sys/kernel/mm/transparent_hugepage/enabled` is `always` or `madvise`): 512 times fewer
+//!    faults; the advice is a hint that never changes the memory's contents or validity, and
+//!    where it is refused (other systems, THP disabled) the buffer is simply backed by small
+//!    pages;
+//! 2. writes the zeros from all threads with the `parallel` feature, so the remaining faults
+//!    and the kernel's page clearing are spread over the cores.
+//!
+//! Below [`HUGE_PAGE_MIN_BYTES`] neither step pays and the buffer is a plain `vec!`.
+
+/// Buffers from this size on (in bytes) are advised onto huge pages and zeroed in parallel.
+pub const HUGE_PAGE_MIN_BYTES: usize = 4 << 20;
+
+/// `len` copies of `zero` (an all-zero value), in a buffer advised onto huge pages when it is
+/// large ([module docs](self)).
+#[must_use]
+pub fn zeroed<T: Copy + Send + Sync>(len: usize, zero: T) -> Vec<T> {
+    if len.saturating_mul(size_of::<T>()) < HUGE_PAGE_MIN_BYTES {
+        return vec![zero; len];
+    }
+    let mut v = Vec::with_capacity(len);
+    huge_pages::advise(v.spare_capacity_mut());
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        v.par_extend(rayon::iter::repeat_n(zero, len));
+    }
+    #[cfg(not(feature = "parallel"))]
+    v.resize(len, zero);
+    v
+}
+
+/// A copy of `values` in a buffer built as by [`zeroed`] (huge pages, written by all threads).
+#[must_use]
+pub fn copied<T: Copy + Send + Sync>(values: &[T]) -> Vec<T> {
+    if size_of_val(values) < HUGE_PAGE_MIN_BYTES {
+        return values.to_vec();
+    }
+    let mut v = Vec::with_capacity(values.len());
+    huge_pages::advise(v.spare_capacity_mut());
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        v.par_extend(values.par_iter().copied());
+    }
+    #[cfg(not(feature = "parallel"))]
+    v.extend_from_slice(values);
+    v
+}
+
+#[cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+#[allow(unsafe_code)]
+mod huge_pages {
+    use core::mem::MaybeUninit;
+
+    /// The transparent huge page size of x86-64 and of aarch64 with 4 KiB base pages.
+    const HUGE_PAGE: usize = 2 << 20;
+
+    /// Advises the 2 MiB-aligned interior of `buf` onto transparent huge pages (a hint: the
+    /// result is ignored).
+    pub(super) fn advise<T>(buf: &mut [MaybeUninit<T>]) {
+        let start = buf.as_mut_ptr() as usize;
+        let end = start + size_of_val(buf);
+        let lo = start.next_multiple_of(HUGE_PAGE);
+        let hi = end - end % HUGE_PAGE;
+        if hi > lo {
+            // SAFETY: `[lo, hi)` lies inside `buf`, an allocation borrowed mutably (nothing
+            // else reads or writes it), and `lo` is page-aligned as `madvise` requires.
+            // `MADV_HUGEPAGE` only changes how the kernel backs the range with physical pages:
+            // the mapping, its contents and its validity are unchanged, so no Rust invariant
+            // depends on whether the call succeeds.
+            unsafe {
+                libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+mod huge_pages {
+    use core::mem::MaybeUninit;
+
+    /// No transparent huge pages to ask for: small pages.
+    pub(super) fn advise<T>(_buf: &mut [MaybeUninit<T>]) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeroed_and_copied_buffers_hold_their_values() {
+        for len in [0usize, 1, 1000, (HUGE_PAGE_MIN_BYTES / 8) + 12345] {
+            let z = zeroed(len, 0u64);
+            assert_eq!(z.len(), len);
+            assert!(z.iter().all(|&x| x == 0));
+            let src: Vec<u64> = (0..len as u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                .collect();
+            assert_eq!(copied(&src), src);
+        }
+    }
+}

@@ -26,6 +26,9 @@ use flockwork_field::{
 
 use crate::Ghash128;
 
+mod packed;
+pub use packed::PackedGhash256x4;
+
 /// The exponent of `β = x^BETA_EXPONENT`.
 pub const BETA_EXPONENT: u32 = 121;
 
@@ -93,7 +96,7 @@ impl Mul for Ghash256 {
     }
 }
 
-impl_quadratic_extension_glue!(Ghash256, Ghash128);
+impl_quadratic_extension_glue!(Ghash256, Ghash128, packing = PackedGhash256x4);
 
 #[cfg(test)]
 mod tests {

@@ -138,7 +138,8 @@ pub(crate) use impl_uint_binary_field;
 
 /// The glue of a quadratic extension `$ext = $base[Y]/(…)` of a 128-bit binary field, stored
 /// as `lo + hi·Y` (fields `lo`, `hi`, constructor `new(lo, hi)`, constant `Y`, inherent
-/// `square_fast`, a function `mul_by_beta` in scope): the norm, conjugate and inverse, coefficient-wise addition (characteristic 2:
+/// `square_fast`, a function `mul_by_beta` in scope; optionally a `packing = P` type, else
+/// width-1 packing by itself): the norm, conjugate and inverse, coefficient-wise addition (characteristic 2:
 /// subtraction is addition, negation the identity), the derived operators and width-1
 /// packing, `Field` (bytes, sampling and indices coefficient by coefficient through the
 /// base field, `lo` first), `BinaryField` (bits as the low coefficient), the embedding
@@ -146,6 +147,9 @@ pub(crate) use impl_uint_binary_field;
 /// the basis `1, Y`. Each extension writes its own `Mul`.
 macro_rules! impl_quadratic_extension_glue {
     ($ext:ident, $base:ident) => {
+        impl_quadratic_extension_glue!($ext, $base, packing = $ext);
+    };
+    ($ext:ident, $base:ident, packing = $packing:ty) => {
         impl $ext {
             /// The norm `N(a) = a · ā = lo^2 + lo·hi + β hi^2` to the base field (`ā` the
             /// conjugate; `β` the constant term of `Y^2 + Y + β`, applied by the defining
@@ -180,7 +184,7 @@ macro_rules! impl_quadratic_extension_glue {
             const UNIFORM_BYTES: usize = 32;
             const ORDER_BITS: u32 = 256;
 
-            type Packing = Self;
+            type Packing = $packing;
 
             fn inverse(&self) -> Option<Self> {
                 (*self != Self::ZERO).then(|| self.invert_or_zero())

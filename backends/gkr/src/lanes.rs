@@ -16,8 +16,10 @@
 //! * **binomial** (any other power, any characteristic):
 //!   `e · Σ_k C(d, k) a^(d−k) b^k X^k`, with the binomials built by Pascal's rule in the field.
 
+use core::ops::Mul;
 use flockwork_core::layered::LaneMap;
-use flockwork_field::{ExtensionField, Field};
+
+use flockwork_field::{ExtensionField, Field, PackedField};
 
 /// How one lane of one layer is expanded into round-polynomial coefficients.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,21 +93,9 @@ impl<F: Field> LanePlan<F> {
                 acc[1] += e * (hi - lo);
             }
             Self::Mersenne { shift, m } => {
-                let mut a = lo + *shift;
-                let mut b = hi - lo;
-                scratch[0] = e * a;
-                scratch[1] = e * b;
-                let mut len = 2;
-                for _ in 1..*m {
-                    a = a.square();
-                    b = b.square();
-                    for k in 0..len {
-                        let c = scratch[k];
-                        scratch[k + len] = c * b;
-                        scratch[k] = c * a;
-                    }
-                    len *= 2;
-                }
+                let (a, b) = (lo + *shift, hi - lo);
+                let len = 1 << *m;
+                mersenne_expand([e * a, e * b], a, b, *m, &mut scratch[..len]);
                 for (o, &c) in acc.iter_mut().zip(&scratch[..len]) {
                     *o += c;
                 }
@@ -127,6 +117,90 @@ impl<F: Field> LanePlan<F> {
                 }
             }
         }
+    }
+
+    /// [`LanePlan::accumulate`] on `P::WIDTH` row pairs at once: lane `i` of `acc` receives
+    /// what `accumulate(e_i, lo_i, hi_i)` adds, all values in the extension (the packing of
+    /// the rounds after the first, whose tables are already lifted). `shift` is this plan's
+    /// shift lifted and broadcast ([`LanePlan::shift`]).
+    #[inline]
+    pub fn accumulate_packed<E, P>(
+        &self,
+        shift: P,
+        e: P,
+        lo: P,
+        hi: P,
+        acc: &mut [P],
+        scratch: &mut [P],
+    ) where
+        E: ExtensionField<F>,
+        P: PackedField<Scalar = E>,
+    {
+        match self {
+            Self::Linear { .. } => {
+                acc[0] += e * (lo + shift);
+                acc[1] += e * (hi - lo);
+            }
+            Self::Mersenne { m, .. } => {
+                let (a, b) = (lo + shift, hi - lo);
+                let len = 1 << *m;
+                mersenne_expand([e * a, e * b], a, b, *m, &mut scratch[..len]);
+                for (o, &c) in acc.iter_mut().zip(&scratch[..len]) {
+                    *o += c;
+                }
+            }
+            Self::Binomial { .. } => {
+                let d = self.degree();
+                let (mut lane_acc, mut lane_scratch) = (vec![E::ZERO; d + 1], vec![E::ZERO; d + 1]);
+                for i in 0..P::WIDTH {
+                    lane_acc.iter_mut().for_each(|c| *c = E::ZERO);
+                    self.accumulate::<E, E>(
+                        e.get(i),
+                        lo.get(i),
+                        hi.get(i),
+                        &mut lane_acc,
+                        &mut lane_scratch,
+                    );
+                    for (o, &c) in acc.iter_mut().zip(&lane_acc) {
+                        o.set(i, o.get(i) + c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The constant `c` of the lane map `T(s) = (s + c)^d`.
+    #[must_use]
+    pub fn shift(&self) -> F {
+        match self {
+            Self::Linear { shift }
+            | Self::Mersenne { shift, .. }
+            | Self::Binomial { shift, .. } => *shift,
+        }
+    }
+}
+
+/// `out = first · Π_{1≤i<m} (a^(2^i) + b^(2^i) X^(2^i))` in the monomial basis (`out` has
+/// `2^m` entries; `first` holds the two coefficients of the first factor, `a + bX` itself or
+/// scaled by an eq weight). In characteristic two this is `(a + bX)^(2^m − 1)` (module docs).
+#[inline]
+pub fn mersenne_expand<P, Q>(first: [P; 2], a: Q, b: Q, m: u32, out: &mut [P])
+where
+    P: Copy + Mul<Q, Output = P>,
+    Q: PackedField,
+{
+    let (mut a, mut b) = (a, b);
+    out[..2].copy_from_slice(&first);
+    let mut len = 2;
+    for _ in 1..m {
+        a = a.square();
+        b = b.square();
+        for k in 0..len {
+            let c = out[k];
+            out[k + len] = c * b;
+            out[k] = c * a;
+        }
+        len *= 2;
     }
 }
 

@@ -43,15 +43,18 @@
 //!
 //! Round 0 is accumulated chunk by chunk while `S_{l−1}` is being recomputed (in the base
 //! field, with `F`'s SIMD packing and inner products); every fold
-//! accumulates the next round's polynomial while the folded chunk is in cache. Rows are
-//! processed in parallel chunks of 1024 ([`rayon`] with the `parallel` feature).
+//! accumulates the next round's polynomial while the folded chunk is in cache. The later
+//! rounds, whose tables are in `E`, fold and accumulate `E::Packing` row pairs at a time
+//! (for GF(2^256): four lanes, each product three four-lane GHASH products; the tail pairs
+//! and packings of width 1 take the scalar kernels). Rows are processed in parallel chunks
+//! of 1024 ([`rayon`] with the `parallel` feature).
 
 use flockwork_core::eq_table;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field, PackedField};
 use flockwork_transcript::ProverTranscript;
 
-use crate::lanes::LanePlan;
+use crate::lanes::{LanePlan, mersenne_expand};
 use crate::par;
 use crate::walk::{
     LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES, LABEL_ROUND, RegionClaim, eq1, fold_layer,
@@ -422,9 +425,13 @@ where
             if k + 1 == w.width {
                 let mut u = vec![E::ZERO; t];
                 match w.table {
-                    Table::Base(rows) => fold_round(rows, r, t, None, &mut u),
-                    Table::A(len) => fold_round(&w.bufs.0[..len], r, t, None, &mut u),
-                    Table::B(len) => fold_round(&w.bufs.1[..len], r, t, None, &mut u),
+                    Table::Base(rows) => fold_round(rows, r, t, None, &mut u, fold_chunk),
+                    Table::A(len) => {
+                        fold_round(&w.bufs.0[..len], r, t, None, &mut u, fold_chunk_packed)
+                    }
+                    Table::B(len) => {
+                        fold_round(&w.bufs.1[..len], r, t, None, &mut u, fold_chunk_packed)
+                    }
                 };
                 let rel = relation.layer_term(layer, &w.cw, &u);
                 w.done = Some((u, rel));
@@ -439,16 +446,22 @@ where
                 let (acc, table) = match w.table {
                     Table::Base(rows) => {
                         let half = rows.len() / 2;
-                        let acc = fold_round(rows, r, t, next, &mut w.bufs.0[..half]);
+                        let acc = fold_round(rows, r, t, next, &mut w.bufs.0[..half], fold_chunk);
                         (acc, Table::A(half))
                     }
                     Table::A(len) => {
                         let (a, b) = (&w.bufs.0[..len], &mut w.bufs.1[..len / 2]);
-                        (fold_round(a, r, t, next, b), Table::B(len / 2))
+                        (
+                            fold_round(a, r, t, next, b, fold_chunk_packed),
+                            Table::B(len / 2),
+                        )
                     }
                     Table::B(len) => {
                         let (b, a) = (&w.bufs.1[..len], &mut w.bufs.0[..len / 2]);
-                        (fold_round(b, r, t, next, a), Table::A(len / 2))
+                        (
+                            fold_round(b, r, t, next, a, fold_chunk_packed),
+                            Table::A(len / 2),
+                        )
                     }
                 };
                 w.q = combine_q(&acc, &w.cw, t, width_q);
@@ -499,6 +512,61 @@ fn round_chunk<F, V, E>(
             );
         }
     }
+}
+
+/// [`round_chunk`] on extension-field rows, [`Field::Packing`] row pairs at a time (four
+/// GF(2^256) lanes: every product a three-product Karatsuba of four-lane GHASH products);
+/// the pairs past the last full group go through [`round_chunk`]. Same result (tested).
+fn round_chunk_packed<F, E>(
+    plans: &[LanePlan<F>],
+    rows: &[E],
+    eq: &[E],
+    t: usize,
+    width: usize,
+    acc: &mut [E],
+) where
+    F: Field,
+    E: ExtensionField<F>,
+{
+    let w = <E::Packing as PackedField>::WIDTH;
+    let pairs = eq.len().min(rows.len() / (2 * t));
+    let groups = if w > 1 { pairs / w } else { 0 };
+    if groups > 0 {
+        let shifts: Vec<E::Packing> = plans
+            .iter()
+            .map(|p| E::Packing::broadcast(E::from(p.shift())))
+            .collect();
+        let mut packed_acc = vec![E::Packing::default(); acc.len()];
+        let mut scratch = vec![E::Packing::default(); width];
+        for g in 0..groups {
+            let first = g * w;
+            let e = E::Packing::from_fn(|i| eq[first + i]);
+            for (j, plan) in plans.iter().enumerate() {
+                let lo = E::Packing::from_fn(|i| rows[(first + i) * 2 * t + j]);
+                let hi = E::Packing::from_fn(|i| rows[(first + i) * 2 * t + t + j]);
+                plan.accumulate_packed(
+                    shifts[j],
+                    e,
+                    lo,
+                    hi,
+                    &mut packed_acc[j * width..(j + 1) * width],
+                    &mut scratch,
+                );
+            }
+        }
+        for (a, p) in acc.iter_mut().zip(&packed_acc) {
+            *a += (0..w).map(|i| p.get(i)).sum::<E>();
+        }
+    }
+    let done = groups * w;
+    round_chunk::<F, E, E>(
+        plans,
+        &rows[done * 2 * t..pairs * 2 * t],
+        &eq[done..pairs],
+        t,
+        width,
+        acc,
+    );
 }
 
 /// [`round_chunk`] for round 0, where the rows are in the base field `F`: the lane
@@ -568,7 +636,7 @@ fn round0_chunk<F, E>(
                 for g in 0..groups {
                     let a = F::Packing::from_fn(|i| lo[g * w + i] + *shift);
                     let b = F::Packing::from_fn(|i| hi[g * w + i] - lo[g * w + i]);
-                    mersenne_coeffs(a, b, *m, &mut packed);
+                    mersenne_expand([a, b], a, b, *m, &mut packed);
                     for (k, pk) in packed.iter().enumerate() {
                         for i in 0..w {
                             coeffs[k][g * w + i] = pk.get(i);
@@ -577,7 +645,8 @@ fn round0_chunk<F, E>(
                 }
                 let mut single = vec![F::ZERO; len];
                 for p in groups * w..pairs {
-                    mersenne_coeffs(lo[p] + *shift, hi[p] - lo[p], *m, &mut single);
+                    let (a, b) = (lo[p] + *shift, hi[p] - lo[p]);
+                    mersenne_expand([a, b], a, b, *m, &mut single);
                     for (k, &v) in single.iter().enumerate() {
                         coeffs[k][p] = v;
                     }
@@ -592,25 +661,6 @@ fn round0_chunk<F, E>(
                 }
             }
         }
-    }
-}
-
-/// The coefficients of `(a + bX)^(2^m − 1) = Π_{i<m} (a^(2^i) + b^(2^i) X^(2^i))` in
-/// characteristic two, lane-wise over a packing (`out` has `2^m` entries).
-fn mersenne_coeffs<P: PackedField>(a: P, b: P, m: u32, out: &mut [P]) {
-    let (mut a, mut b) = (a, b);
-    out[0] = a;
-    out[1] = b;
-    let mut len = 2;
-    for _ in 1..m {
-        a = a.square();
-        b = b.square();
-        for k in 0..len {
-            let c = out[k];
-            out[k + len] = c * b;
-            out[k] = c * a;
-        }
-        len *= 2;
     }
 }
 
@@ -630,6 +680,41 @@ struct NextRound<'a, F, E> {
     width: usize,
 }
 
+/// A chunk fold: `out` (`t` lanes per row) from the row pairs of `rows` and the challenge.
+type FoldChunk<V, E> = fn(&mut [E], &[V], E, usize);
+
+/// `out[p·t + j] = lo_j + r·(hi_j − lo_j)` for the row pairs `(lo, hi)` of `rows`.
+fn fold_chunk<V: Field, E: ExtensionField<V>>(out: &mut [E], rows: &[V], r: E, t: usize) {
+    for (o, pair) in out.chunks_exact_mut(t).zip(rows.chunks_exact(2 * t)) {
+        let (lo, hi) = pair.split_at(t);
+        for ((o, &l), &h) in o.iter_mut().zip(lo).zip(hi) {
+            *o = E::from(l) + r * (h - l);
+        }
+    }
+}
+
+/// [`fold_chunk`] on extension-field rows, [`Field::Packing`] row pairs at a time per lane;
+/// the rest through [`fold_chunk`]. Same result (tested).
+fn fold_chunk_packed<E: Field>(out: &mut [E], rows: &[E], r: E, t: usize) {
+    let w = <E::Packing as PackedField>::WIDTH;
+    let pairs = out.len() / t;
+    let groups = if w > 1 { pairs / w } else { 0 };
+    let rp = E::Packing::broadcast(r);
+    for g in 0..groups {
+        let first = g * w;
+        for j in 0..t {
+            let lo = E::Packing::from_fn(|i| rows[(first + i) * 2 * t + j]);
+            let hi = E::Packing::from_fn(|i| rows[(first + i) * 2 * t + t + j]);
+            let folded = lo + rp * (hi - lo);
+            for i in 0..w {
+                out[(first + i) * t + j] = folded.get(i);
+            }
+        }
+    }
+    let done = groups * w;
+    fold_chunk::<E, E>(&mut out[done * t..], &rows[done * 2 * t..], r, t);
+}
+
 /// The fold `new[i] = lo_i + r·(hi_i − lo_i)` lane by lane over the row pairs of `rows`, and,
 /// with `next`, the next round's per-lane accumulators over the folded
 /// table (computed chunk by chunk right after folding it).
@@ -639,6 +724,7 @@ fn fold_round<F, V, E>(
     t: usize,
     next: Option<NextRound<'_, F, E>>,
     out: &mut [E],
+    fold: FoldChunk<V, E>,
 ) -> Vec<E>
 where
     F: Field,
@@ -655,16 +741,11 @@ where
         len,
         E::ZERO,
         |ci, out, rows, acc| {
-            for (o, pair) in out.chunks_exact_mut(t).zip(rows.chunks_exact(2 * t)) {
-                let (lo, hi) = pair.split_at(t);
-                for ((o, &l), &h) in o.iter_mut().zip(lo).zip(hi) {
-                    *o = <E as From<V>>::from(l) + r * (h - l);
-                }
-            }
+            fold(out, rows, r, t);
             if let Some(n) = next {
                 let off = ci * ROW_CHUNK / 2;
                 let pairs = out.len() / (2 * t);
-                round_chunk::<F, E, E>(n.plans, out, &n.eq[off..off + pairs], t, n.width, acc);
+                round_chunk_packed::<F, E>(n.plans, out, &n.eq[off..off + pairs], t, n.width, acc);
             }
         },
     )
@@ -703,10 +784,24 @@ mod tests {
         round0_chunk(&plans, &rows, &eq, t, width, &mut fast);
         round_chunk::<F, F, E>(&plans, &rows, &eq, t, width, &mut slow);
         assert_eq!(fast, slow);
+        // The packed kernel of the later rounds on the same rows lifted to E.
+        let lifted: Vec<E> = rows.iter().map(|&x| E::from(x) * eq[0]).collect();
+        let mut packed = vec![E::ZERO; t * width];
+        let mut scalar = vec![E::ZERO; t * width];
+        round_chunk_packed::<F, E>(&plans, &lifted, &eq, t, width, &mut packed);
+        round_chunk::<F, E, E>(&plans, &lifted, &eq, t, width, &mut scalar);
+        assert_eq!(packed, scalar);
+        // The packed fold of the later rounds.
+        let r = eq[pairs - 1] + E::basis(E::DEGREE - 1);
+        let mut packed = vec![E::ZERO; t * pairs];
+        let mut scalar = vec![E::ZERO; t * pairs];
+        fold_chunk_packed(&mut packed, &lifted, r, t);
+        fold_chunk::<E, E>(&mut scalar, &lifted, r, t);
+        assert_eq!(packed, scalar);
     }
 
     #[test]
-    fn round0_kernel_matches_the_scalar_kernel() {
+    fn round_kernels_match_the_scalar_kernel() {
         let g = |shift, exponent| LaneMap::Power {
             shift: Ghash128::new(shift),
             exponent,

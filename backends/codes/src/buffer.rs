@@ -42,18 +42,30 @@ pub fn zeroed<T: Copy + Send + Sync>(len: usize, zero: T) -> Vec<T> {
 /// A copy of `values` in a buffer built as by [`zeroed`] (huge pages, written by all threads).
 #[must_use]
 pub fn copied<T: Copy + Send + Sync>(values: &[T]) -> Vec<T> {
-    if size_of_val(values) < HUGE_PAGE_MIN_BYTES {
-        return values.to_vec();
+    mapped(values, |x| x)
+}
+
+/// `f` applied to every value, collected into a buffer built as by [`zeroed`] (huge pages,
+/// written by all threads).
+#[must_use]
+pub fn mapped<T, U, G>(values: &[T], f: G) -> Vec<U>
+where
+    T: Copy + Sync,
+    U: Send,
+    G: Fn(T) -> U + Sync + Send,
+{
+    if values.len().saturating_mul(size_of::<U>()) < HUGE_PAGE_MIN_BYTES {
+        return values.iter().map(|&x| f(x)).collect();
     }
     let mut v = Vec::with_capacity(values.len());
     huge_pages::advise(v.spare_capacity_mut());
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        v.par_extend(values.par_iter().copied());
+        v.par_extend(values.par_iter().map(|&x| f(x)));
     }
     #[cfg(not(feature = "parallel"))]
-    v.extend_from_slice(values);
+    v.extend(values.iter().map(|&x| f(x)));
     v
 }
 
@@ -104,7 +116,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn zeroed_and_copied_buffers_hold_their_values() {
+    fn zeroed_copied_and_mapped_buffers_hold_their_values() {
         for len in [0usize, 1, 1000, (HUGE_PAGE_MIN_BYTES / 8) + 12345] {
             let z = zeroed(len, 0u64);
             assert_eq!(z.len(), len);
@@ -113,6 +125,8 @@ mod tests {
                 .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
                 .collect();
             assert_eq!(copied(&src), src);
+            let doubled: Vec<u128> = src.iter().map(|&x| u128::from(x) << 1).collect();
+            assert_eq!(mapped(&src, |x| u128::from(x) << 1), doubled);
         }
     }
 }

@@ -195,7 +195,7 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> PolynomialCommitment
     }
 
     fn commit(&self, evals: &[u128]) -> (P::Commitment, Self::ProverData) {
-        self.commit_packed(evals.iter().map(|&w| Ghash128::new(w)).collect())
+        self.commit_packed(flockwork_codes::buffer::mapped(evals, Ghash128::new))
     }
 
     fn open<T: ProverTranscript>(

@@ -156,7 +156,7 @@ pub(crate) fn round_message<F: Field>(v: &[F], b: &[F]) -> [F; 2] {
 /// scaled by [`Field::scale_slice`], chunk by chunk).
 pub(crate) fn fold_to_vec<F: Field>(table: &[F], r: F) -> Vec<F> {
     let half = table.len() / 2;
-    let mut out = vec![F::ZERO; half];
+    let mut out = flockwork_codes::buffer::zeroed(half, F::ZERO);
     let fold = |(t, o): (&[F], &mut [F])| {
         let mut slope = [F::ZERO; CHUNK];
         let slope = &mut slope[..o.len()];
@@ -195,8 +195,8 @@ pub(crate) fn fold_with_message<F: Field>(
     r: F,
 ) -> (Vec<F>, Vec<F>, Option<[F; 2]>) {
     let half = v.len() / 2;
-    let mut v_out = vec![F::ZERO; half];
-    let mut b_out = vec![F::ZERO; half];
+    let mut v_out = flockwork_codes::buffer::zeroed(half, F::ZERO);
+    let mut b_out = flockwork_codes::buffer::zeroed(half, F::ZERO);
     let fold = |t: &[F], o: &mut [F]| {
         let mut slope = [F::ZERO; CHUNK];
         let slope = &mut slope[..o.len()];

@@ -34,7 +34,7 @@ pub(super) fn open<F: Field, C: FoldableCode<F>, D: Digest, T: ProverTranscript>
     absorb_claims(claims, transcript);
     absorb_params(transcript, config);
     let batched = BatchedClaims::squeeze(claims, transcript);
-    let mut b = vec![F::ZERO; data.evals.len()];
+    let mut b = flockwork_codes::buffer::zeroed(data.evals.len(), F::ZERO);
     batched.accumulate_table(&mut b);
     let mut state = ProverState::new(&data.evals, b, batched.value());
 

@@ -31,7 +31,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
         transcript,
     ));
     let batched = BatchedClaims::squeeze(&all_claims, transcript);
-    let mut b = vec![F::ZERO; data.evals.len()];
+    let mut b = flockwork_codes::buffer::zeroed(data.evals.len(), F::ZERO);
     batched.accumulate_table(&mut b);
     let mut state = ProverState::new(&data.evals, b, batched.value());
     let mut committed: Option<CommittedLevel<F, D>> = None;

@@ -23,6 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         log_bits,
         target_bits: 100,
         seed: 1,
+        reps: 1,
     };
     println!("pcs        commit (ms)  open (ms)  verify (ms)  proof (KiB)  bits");
     for kind in PcsKind::ALL {

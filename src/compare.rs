@@ -59,6 +59,16 @@ pub struct PcsComparison {
     pub target_bits: u32,
     /// Seed of the polynomial and the points.
     pub seed: u64,
+    /// Measured runs per scheme (at least 1): each commits, opens and verifies afresh, and
+    /// every time reported is the median over the runs (single runs of a fresh process vary
+    /// by tens of percent on a shared machine).
+    pub reps: usize,
+}
+
+/// The median of `times` (the upper one of the middle two for an even count).
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort_unstable();
+    times[times.len() / 2]
 }
 
 /// What one scheme measured.
@@ -68,7 +78,7 @@ pub struct PcsRow {
     pub kind: PcsKind,
     /// `log2` of the committed bits.
     pub log_bits: usize,
-    /// Encoding and Merkle hashing.
+    /// Encoding and Merkle hashing (median over the runs, as `open` and `verify`).
     pub commit: Duration,
     /// The opening proof of two evaluation claims.
     pub open: Duration,
@@ -89,6 +99,11 @@ impl PcsComparison {
     /// [`WorkloadError::InvalidParameters`] if the scheme has no parameters for this size or
     /// target, [`WorkloadError::Rejected`] if the proof does not verify (a bug).
     pub fn run(&self, kind: PcsKind) -> Result<PcsRow, WorkloadError> {
+        if self.reps == 0 {
+            return Err(WorkloadError::InvalidParameters(
+                "at least one measured run per scheme".into(),
+            ));
+        }
         if self.log_bits < 8 || self.log_bits > 40 {
             return Err(WorkloadError::InvalidParameters(format!(
                 "2^{} bits: the comparison supports 2^8 to 2^40 bits",
@@ -159,26 +174,36 @@ impl PcsComparison {
         let pcs = RingSwitched::new(dense);
         let (words, claims) = self.statement();
 
-        let start = Instant::now();
-        let (commitment, data) = pcs.commit(&words);
-        let commit = start.elapsed();
+        let (mut commits, mut opens, mut verifies) = (Vec::new(), Vec::new(), Vec::new());
+        let mut proof_bytes = 0;
+        for _ in 0..self.reps {
+            let start = Instant::now();
+            let (commitment, data) = pcs.commit(&words);
+            commits.push(start.elapsed());
 
-        let start = Instant::now();
-        let mut transcript = Sha256ProverTranscript::new(DOMAIN);
-        pcs.send_commitment("commitment", &commitment, &mut transcript);
-        pcs.open(&data, &claims, &mut transcript);
-        let proof = transcript.into_proof();
-        let open = start.elapsed();
-        drop(data);
+            let start = Instant::now();
+            let mut transcript = Sha256ProverTranscript::new(DOMAIN);
+            pcs.send_commitment("commitment", &commitment, &mut transcript);
+            pcs.open(&data, &claims, &mut transcript);
+            let proof = transcript.into_proof();
+            opens.push(start.elapsed());
+            drop(data);
 
-        let start = Instant::now();
-        let mut transcript = Sha256VerifierTranscript::new(DOMAIN, &proof);
-        let verified = pcs
-            .recv_commitment("commitment", &mut transcript)
-            .and_then(|c| pcs.verify(&c, &claims, &mut transcript))
-            .and_then(|()| transcript.finish().map_err(VerifyError::from));
-        let verify = start.elapsed();
-        verified?;
+            let start = Instant::now();
+            let mut transcript = Sha256VerifierTranscript::new(DOMAIN, &proof);
+            let verified = pcs
+                .recv_commitment("commitment", &mut transcript)
+                .and_then(|c| pcs.verify(&c, &claims, &mut transcript))
+                .and_then(|()| transcript.finish().map_err(VerifyError::from));
+            verifies.push(start.elapsed());
+            verified?;
+            proof_bytes = proof.len();
+        }
+        let (commit, open, verify) = (
+            median(&mut commits),
+            median(&mut opens),
+            median(&mut verifies),
+        );
 
         Ok(PcsRow {
             kind,
@@ -186,7 +211,7 @@ impl PcsComparison {
             commit,
             open,
             verify,
-            proof_bytes: proof.len(),
+            proof_bytes,
             security_bits,
         })
     }

@@ -219,6 +219,9 @@ enum CompareWhat {
         /// Seed of the polynomial and the points.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Measured runs per scheme; the times printed are their medians.
+        #[arg(long, default_value_t = 3)]
+        reps: usize,
         /// Print one JSON object per scheme instead of the table.
         #[arg(long)]
         json: bool,
@@ -892,6 +895,8 @@ fn measure_in_worker(
             &comparison.target_bits.to_string(),
             "--seed",
             &comparison.seed.to_string(),
+            "--reps",
+            &comparison.reps.to_string(),
             "--pcs",
             pcs.kind().name(),
         ],
@@ -1088,11 +1093,12 @@ fn compare_pcs(
     if !json {
         println!(
             "2^{} committed bits (2^{} GF(2^128) elements after ring-switching), two evaluation \
-             claims, {} bits targeted, {} thread(s){}\n",
+             claims, {} bits targeted, {} thread(s), median of {} run(s){}\n",
             comparison.log_bits,
             comparison.log_bits.saturating_sub(7),
             comparison.target_bits,
             threads.unwrap_or_else(rayon::current_num_threads),
+            comparison.reps,
             if in_process {
                 ""
             } else {
@@ -1473,6 +1479,7 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
         log_bits,
         target_bits: 100,
         seed: 1,
+        reps: 1,
     };
     for kind in flockwork::compare::PcsKind::ALL {
         let r = comparison.run(kind)?;
@@ -1610,6 +1617,7 @@ fn main() -> ExitCode {
                     pcs,
                     security,
                     seed,
+                    reps,
                     json,
                     in_process,
                     worker,
@@ -1619,6 +1627,7 @@ fn main() -> ExitCode {
                 log_bits,
                 target_bits: security,
                 seed,
+                reps,
             };
             compare_pcs(&comparison, &pcs, cli.threads, json, in_process, worker)
         }

@@ -145,6 +145,11 @@ fn compare_pcs_rejects_bad_input_clearly() {
         assert!(err.contains("2^8 to 2^40 bits"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+    let out = flockwork(&["compare", "pcs", "--log-bits", "10", "--reps", "0"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("at least one measured run"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! | [`radix2`] | [`Radix2Ntt`]: the radix-2 NTT over FFT-friendly prime fields, bit-reversed output, interleaved over rows |
 //! | [`foldable`] | [`FoldableCode`]: the foldable Reed–Solomon codes of FRI-Binius ([`foldable::BinaryRs`]) and BaseFold ([`foldable::Radix2Rs`]) |
 //! | [`kernels`] | [`NttField`]: the row kernels (`u += t·v`) with a batched GHASH path |
-//! | [`buffer`] | [`buffer::zeroed`]: large buffers on transparent huge pages, zeroed by all threads (the one `unsafe` call of the crate, an `madvise` hint) |
+//! | [`buffer`] | [`buffer::zeroed`]: large buffers on transparent huge pages, zeroed by all threads and [`buffer::prefetch`] (the crate's only `unsafe`: two memory hints, `madvise` and `prefetcht0`) |
 //! | [`raa`] | [`Raa`]: interleaved repeat–accumulate–accumulate codes over `F2` (XOR-only encoding, seeded permutations, `O(n)` transpose) |
 //!
 //! ## Conventions

@@ -56,8 +56,8 @@
 //!
 //! Measured at `2^21` GF(2^128) elements with SHA-256 (`examples/blaze_commit.rs 21 5`, 2
 //! shared vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`, codewords on
-//! transparent huge pages through [`flockwork_codes::buffer`]): Blaze commits in ≈ 70 ms (the
-//! encoder alone ≈ 43 ms, a Merkle tree over the finished codeword ≈ 27 ms), opens in
+//! transparent huge pages through [`flockwork_codes::buffer`]): Blaze commits in ≈ 65 ms (the
+//! encoder alone ≈ 32–37 ms, a Merkle tree over the finished codeword ≈ 28 ms), opens in
 //! ≈ 100 ms, verifies in ≈ 5 ms with a 681 KB proof; Ligerito's fast presets commit in
 //! ≈ 33–35 ms (351–418 KB proofs, verify ≈ 1.3 ms) and its slim preset, also at rate ¼, in
 //! ≈ 65 ms (177 KB). With one thread: 110 ms against 59–68 and 114 ms. The XOR-only encoder

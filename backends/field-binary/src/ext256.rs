@@ -100,6 +100,7 @@ impl_quadratic_extension_glue!(Ghash256, Ghash128, packing = PackedGhash256x4);
 
 #[cfg(test)]
 mod tests {
+    use flockwork_field::PackedField;
     use flockwork_testkit::field::{check_extension, check_field};
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -108,6 +109,48 @@ mod tests {
 
     fn random(rng: &mut StdRng) -> Ghash256 {
         Ghash256::new(Ghash128(rng.random()), Ghash128(rng.random()))
+    }
+
+    #[test]
+    fn packed_lanes_compute_the_scalar_operations() {
+        let mut rng = StdRng::seed_from_u64(0x256);
+        let edges = [
+            Ghash256::ZERO,
+            Ghash256::ONE,
+            Ghash256::Y,
+            Ghash256::new(Ghash128(u128::MAX), Ghash128(u128::MAX)),
+        ];
+        for round in 0..200 {
+            let a: [Ghash256; 4] = if round == 0 {
+                edges
+            } else {
+                core::array::from_fn(|_| random(&mut rng))
+            };
+            let b: [Ghash256; 4] = core::array::from_fn(|i| {
+                if round == 1 {
+                    edges[3 - i]
+                } else {
+                    random(&mut rng)
+                }
+            });
+            let (pa, pb) = (
+                PackedGhash256x4::from_fn(|i| a[i]),
+                PackedGhash256x4::from_fn(|i| b[i]),
+            );
+            let (sum, prod, sq) = (pa + pb, pa * pb, pa.square());
+            for i in 0..4 {
+                assert_eq!(pa.get(i), a[i]);
+                assert_eq!(sum.get(i), a[i] + b[i]);
+                assert_eq!(prod.get(i), a[i] * b[i], "lane {i}");
+                assert_eq!(sq.get(i), a[i] * a[i], "lane {i}");
+            }
+            let mut set = PackedGhash256x4::broadcast(a[0]);
+            set.set(2, b[2]);
+            assert_eq!(
+                (0..4).map(|i| set.get(i)).collect::<Vec<_>>(),
+                [a[0], a[0], b[2], a[0]]
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! [`Ghash256`] becomes three four-lane GHASH products (one `zmm` multiplication each with
 //! AVX-512 + VPCLMULQDQ) and the multiplication by `β = x^121` a lane-wise shift; the
 //! square is two four-lane squares. Lane `i` computes exactly what the scalar [`Ghash256`]
-//! operations compute on lane `i` (tested).
+//! operations compute on lane `i` (tested in the parent module).
 
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -114,61 +114,6 @@ impl PackedField for PackedGhash256x4 {
         Self {
             lo: s0 + mul_by_beta_x4(s1),
             hi: s1,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use flockwork_field::Field;
-    use rand::{Rng, SeedableRng, rngs::StdRng};
-
-    use super::*;
-    use crate::Ghash128;
-
-    fn random(rng: &mut StdRng) -> Ghash256 {
-        Ghash256::new(Ghash128(rng.random()), Ghash128(rng.random()))
-    }
-
-    #[test]
-    fn lanes_compute_the_scalar_operations() {
-        let mut rng = StdRng::seed_from_u64(0x256);
-        let edges = [
-            Ghash256::ZERO,
-            Ghash256::ONE,
-            Ghash256::Y,
-            Ghash256::new(Ghash128(u128::MAX), Ghash128(u128::MAX)),
-        ];
-        for round in 0..200 {
-            let a: [Ghash256; 4] = if round == 0 {
-                edges
-            } else {
-                core::array::from_fn(|_| random(&mut rng))
-            };
-            let b: [Ghash256; 4] = core::array::from_fn(|i| {
-                if round == 1 {
-                    edges[3 - i]
-                } else {
-                    random(&mut rng)
-                }
-            });
-            let (pa, pb) = (
-                PackedGhash256x4::from_fn(|i| a[i]),
-                PackedGhash256x4::from_fn(|i| b[i]),
-            );
-            let (sum, prod, sq) = (pa + pb, pa * pb, pa.square());
-            for i in 0..4 {
-                assert_eq!(pa.get(i), a[i]);
-                assert_eq!(sum.get(i), a[i] + b[i]);
-                assert_eq!(prod.get(i), a[i] * b[i], "lane {i}");
-                assert_eq!(sq.get(i), a[i] * a[i], "lane {i}");
-            }
-            let mut set = PackedGhash256x4::broadcast(a[0]);
-            set.set(2, b[2]);
-            assert_eq!(
-                (0..4).map(|i| set.get(i)).collect::<Vec<_>>(),
-                [a[0], a[0], b[2], a[0]]
-            );
         }
     }
 }

@@ -29,7 +29,9 @@
 //! ## Terminal claims
 //!
 //! Discharged against the committed columns by direct multilinear evaluation
-//! ([`crate::statement`]): there is no PCS opening in the proof.
+//! ([`crate::statement`]), in which case the proof holds no PCS opening; or, on the layer-0
+//! PCS path ([`crate::opening`]), proved by an opening of a polynomial commitment to every
+//! region's `S_0`, appended to the proof.
 //!
 //! ## Representation boundary
 //!
@@ -210,7 +212,7 @@ where
         f64::from(E::ORDER_BITS) - failures.max(1.0).log2()
     }
 
-    fn instance_bytes(&self, variant: Variant, region: Option<usize>) -> Vec<u8> {
+    pub(crate) fn instance_bytes(&self, variant: Variant, region: Option<usize>) -> Vec<u8> {
         let mut out = self.relation.id();
         out.push(variant as u8);
         out.extend_from_slice(&(self.widths.len() as u64).to_le_bytes());
@@ -233,7 +235,8 @@ where
             if region.committed.width() != w {
                 return Err("committed width differs from the setup");
             }
-            if region.committed.columns().len() != t {
+            // A layer known by its commitment only holds no columns (`crate::opening`).
+            if region.committed.holds_columns() && region.committed.columns().len() != t {
                 return Err("committed layer has the wrong number of columns");
             }
             if region.claim.point.len() != w {
@@ -257,6 +260,18 @@ where
         witness: &[Vec<R::Base>],
         statement: &Statement<R::Base, E>,
     ) -> Result<Vec<u8>, ProveError> {
+        self.prove_with_terminal(variant, witness, statement)
+            .map(|(proof, _)| proof)
+    }
+
+    /// [`Setup::prove`], also returning the terminal claims on `S_0` (one per region, as
+    /// [`Setup::verify_walks`] returns them).
+    pub(crate) fn prove_with_terminal(
+        &self,
+        variant: Variant,
+        witness: &[Vec<R::Base>],
+        statement: &Statement<R::Base, E>,
+    ) -> Result<(Vec<u8>, Vec<RegionClaim<E>>), ProveError> {
         self.check_statement(statement)
             .map_err(ProveError::Statement)?;
         let t = self.relation.lanes();
@@ -275,6 +290,7 @@ where
         proof.extend_from_slice(&PROOF_VERSION.to_le_bytes());
         proof.push(variant as u8);
         let zero = vec![R::Base::ZERO; t];
+        let mut terminal = Vec::with_capacity(statement.regions.len());
         match variant {
             Variant::Independent => {
                 for (a, (rows, region)) in witness.iter().zip(&statement.regions).enumerate() {
@@ -286,13 +302,13 @@ where
                         inputs: rows,
                         padding: &zero,
                     };
-                    prove_walk(
+                    terminal.extend(prove_walk(
                         &self.relation,
                         &self.config,
                         &[input],
                         vec![region.claim.clone()],
                         &mut tr,
-                    );
+                    ));
                     proof.extend_from_slice(&tr.into_proof());
                 }
             }
@@ -322,11 +338,11 @@ where
                         (input, claim)
                     })
                     .unzip();
-                prove_walk(&self.relation, &self.config, &inputs, claims, &mut tr);
+                terminal = prove_walk(&self.relation, &self.config, &inputs, claims, &mut tr);
                 proof.extend_from_slice(&tr.into_proof());
             }
         }
-        Ok(proof)
+        Ok((proof, terminal))
     }
 
     /// Verifies `proof` for `statement` with `variant`: the walk(s)
@@ -454,6 +470,11 @@ where
         claim: &RegionClaim<E>,
     ) -> Result<(), GkrError> {
         let w = region.committed.width();
+        if !region.committed.holds_columns() {
+            return Err(GkrError::Statement(
+                "the committed layer holds no columns: check it with the PCS opening (crate::opening)",
+            ));
+        }
         if claim.point.len() < w || claim.values.len() != self.relation.lanes() {
             return Err(GkrError::Terminal { region: a });
         }

@@ -1,5 +1,6 @@
 //! Errors of the GKR prover and verifier.
 
+use flockwork_core::VerifyError;
 use flockwork_transcript::TranscriptError;
 use thiserror::Error;
 
@@ -38,6 +39,9 @@ pub enum GkrError {
         /// The region index.
         region: usize,
     },
+    /// The opening of the layer-0 commitment was rejected ([`crate::opening`]).
+    #[error("layer-0 opening: {0}")]
+    Opening(VerifyError),
 }
 
 /// Why the prover refused: inputs or a statement that do not fit the setup. (A false

@@ -12,7 +12,8 @@
 //! | [`prove_walk`] ([`prover`]) | the prover of one walk: ragged rounds, Gruen eq-factoring, base-field first round, checkpointed layer tables, rayon over rows |
 //! | [`verify_walk`] ([`verifier`]) | the verifier of one walk: scalar, sequential, never panics |
 //! | [`lanes`] | round-polynomial kernels per lane (`x^(2^m−1)` in characteristic two, binomial otherwise) |
-//! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed), output claims |
+//! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed; or known by a commitment only), output claims |
+//! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::Batcher`]s over the same statement; proof format; soundness |
 //! | [`transcript`] | [`TranscriptScheme`]: the Fiat–Shamir transcript of a [`Setup`] — SHA-256 (default), BLAKE3 or the algebraic [`Poseidon2bSponge`]; [`TranscriptKind`] for run-time choice |
 //! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128); GHASH basis, or the tower basis via [`Poseidon2bRelation::to_tower`]) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
@@ -28,7 +29,8 @@
 //! wire in monomial form without `c_1`. At the end of the layer the prover sends
 //! `u_a = S_{l−1,a}(ρ_{<w_a})`; these become the next claims. After layer 1 the claims sit
 //! on the committed layer `S_0` and are **discharged by direct multilinear evaluation of the
-//! committed columns** ([`statement`]): there is no polynomial commitment in this crate.
+//! committed columns** ([`statement`]), or proved by opening a polynomial commitment to all
+//! of them ([`opening`], the layer-0 PCS path).
 //!
 //! Challenges live in an extension `E` of the relation's field (`GF(2^256)` = [`Ghash256`]
 //! over [`Ghash128`] for Poseidon2b); the ragged selector is `Π (1 − x_j)`, which is
@@ -68,6 +70,7 @@
 pub mod batchers;
 mod error;
 pub mod lanes;
+pub mod opening;
 mod par;
 pub mod prover;
 pub mod relations;
@@ -79,6 +82,7 @@ pub mod walk;
 pub use batchers::{Independent, Padded, Ragged, Setup, Variant};
 pub use error::{GkrError, ProveError};
 pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
+pub use opening::InputLayout;
 pub use prover::{ProverConfig, RegionInput, prove_walk};
 pub use relations::{Poseidon2Relation, Poseidon2bRelation};
 pub use statement::{CommittedLayer, RegionStatement, Statement};

@@ -100,11 +100,37 @@ impl<F: Field> CommittedLayer<F> {
         }
     }
 
+    /// A layer known by its digest only, without columns: the layer-0 PCS path
+    /// ([`crate::opening`]), where `digest` is bound to a polynomial commitment and terminal
+    /// claims are proved by an opening. [`crate::Setup::discharge`] refuses such a layer.
+    ///
+    /// # Panics
+    /// If `width > MAX_WIDTH`.
+    #[must_use]
+    pub fn by_commitment(width: usize, digest: [u8; 32]) -> Self {
+        assert!(width <= MAX_WIDTH, "region too wide");
+        Self {
+            width,
+            columns: Vec::new(),
+            digest,
+        }
+    }
+
+    /// Whether the layer holds its columns (false for [`CommittedLayer::by_commitment`]).
+    #[must_use]
+    pub fn holds_columns(&self) -> bool {
+        !self.columns.is_empty()
+    }
+
     /// The same layer with every entry mapped by `f`, the digest recomputed over the mapped
     /// entries' canonical bytes. For a map that keeps the encoding (GHASH → tower wire
-    /// format, [`Statement::to_tower`]) the digest is unchanged.
+    /// format, [`Statement::to_tower`]) the digest is unchanged. A layer without columns
+    /// keeps its digest.
     #[must_use]
     pub fn map_field<G: Field>(&self, f: impl Fn(F) -> G) -> CommittedLayer<G> {
+        if !self.holds_columns() {
+            return CommittedLayer::by_commitment(self.width, self.digest);
+        }
         let columns = self
             .columns
             .iter()
@@ -242,20 +268,51 @@ impl<F: Field, E: ExtensionField<F>> Statement<F, E> {
         inputs: &[Vec<F>],
         seed: &[u8],
     ) -> Self {
+        Self::honest_with(relation, inputs, seed, |_, _| None)
+    }
+
+    /// As [`Statement::honest`], for layers committed by a polynomial commitment: region `a`
+    /// holds [`CommittedLayer::by_commitment`] with `digests[a]` (no columns), and the output
+    /// points are derived from those digests ([`crate::opening`] builds them from the
+    /// commitment).
+    ///
+    /// # Panics
+    /// As [`Statement::honest`], or if `digests.len() != inputs.len()`.
+    #[must_use]
+    pub fn honest_committed<R: LayeredRelation<Base = F> + Sync>(
+        relation: &R,
+        inputs: &[Vec<F>],
+        digests: &[[u8; 32]],
+        seed: &[u8],
+    ) -> Self {
+        assert_eq!(digests.len(), inputs.len(), "one digest per region");
+        Self::honest_with(relation, inputs, seed, |a, layer| {
+            Some(CommittedLayer::by_commitment(layer.width(), digests[a]))
+        })
+    }
+
+    /// [`Statement::honest`] with region `a`'s public layer `public(a, layer)`, or `layer`
+    /// itself for `None` (the outputs are computed from `layer`, which holds the columns).
+    fn honest_with<R: LayeredRelation<Base = F> + Sync>(
+        relation: &R,
+        inputs: &[Vec<F>],
+        seed: &[u8],
+        public: impl Fn(usize, &CommittedLayer<F>) -> Option<CommittedLayer<F>>,
+    ) -> Self {
         let t = relation.lanes();
-        let committed: Vec<Arc<CommittedLayer<F>>> = inputs
+        let layers: Vec<(CommittedLayer<F>, Option<CommittedLayer<F>>)> = inputs
             .iter()
-            .map(|rows| {
+            .enumerate()
+            .map(|(a, rows)| {
                 let n = rows.len() / t;
                 assert!(
                     n.is_power_of_two() && n * t == rows.len(),
                     "2^w rows per region"
                 );
-                Arc::new(CommittedLayer::from_inputs(
-                    relation,
-                    n.trailing_zeros() as usize,
-                    rows,
-                ))
+                let layer =
+                    CommittedLayer::from_inputs(relation, n.trailing_zeros() as usize, rows);
+                let shown = public(a, &layer);
+                (layer, shown)
             })
             .collect();
         let mut fs = Sha256ProverTranscript::new(DomainSeparator::new(
@@ -263,16 +320,16 @@ impl<F: Field, E: ExtensionField<F>> Statement<F, E> {
             seed,
         ));
         fs.public_bytes("relation", &relation.id());
-        for c in &committed {
-            fs.public_bytes("commitment", c.digest());
+        for (layer, shown) in &layers {
+            fs.public_bytes("commitment", shown.as_ref().unwrap_or(layer).digest());
         }
-        let regions = committed
+        let regions = layers
             .into_iter()
-            .map(|committed| {
-                let point: Vec<E> = fs.challenges("point", committed.width());
-                let values = output_values(relation, &committed, &point);
+            .map(|(layer, shown)| {
+                let point: Vec<E> = fs.challenges("point", layer.width());
+                let values = output_values(relation, layer.columns(), &point);
                 RegionStatement {
-                    committed,
+                    committed: Arc::new(shown.unwrap_or(layer)),
                     claim: RegionClaim { point, values },
                 }
             })
@@ -294,18 +351,18 @@ impl Statement<Ghash128, Ghash256> {
 
 /// The multilinear extensions of the region's outputs `S_L` at `point`, computed natively
 /// from the committed layer.
-fn output_values<R, F, E>(relation: &R, committed: &CommittedLayer<F>, point: &[E]) -> Vec<E>
+fn output_values<R, F, E>(relation: &R, columns: &[Vec<F>], point: &[E]) -> Vec<E>
 where
     R: LayeredRelation<Base = F> + Sync,
     F: Field,
     E: ExtensionField<F>,
 {
     let t = relation.lanes();
-    let rows = 1usize << committed.width();
+    let rows = columns[0].len();
     let mut table = vec![F::ZERO; t * rows];
     for (r, row) in table.chunks_exact_mut(t).enumerate() {
         for (j, v) in row.iter_mut().enumerate() {
-            *v = committed.columns()[j][r];
+            *v = columns[j][r];
         }
     }
     crate::par::for_each_chunk_mut(&mut table, t * 1024, |_, chunk| {

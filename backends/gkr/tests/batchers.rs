@@ -13,20 +13,8 @@ use flockwork_gkr::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn random_inputs<F: Field>(rng: &mut ChaCha8Rng, t: usize, widths: &[usize]) -> Vec<Vec<F>> {
-    let mut bytes = vec![0u8; F::UNIFORM_BYTES];
-    widths
-        .iter()
-        .map(|&w| {
-            (0..t << w)
-                .map(|_| {
-                    rng.fill(&mut bytes[..]);
-                    F::from_uniform_bytes(&bytes)
-                })
-                .collect()
-        })
-        .collect()
-}
+mod common;
+use common::random_inputs;
 
 /// Proves with all three variants, checks acceptance, proof sizes and rejections.
 fn exercise<R, E>(relation: R, widths: Vec<usize>, seed: u64)

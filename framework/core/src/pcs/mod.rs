@@ -23,6 +23,7 @@
 //! query phase.
 
 mod claim;
+mod extension;
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -34,6 +35,7 @@ use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 pub use claim::{
     BatchedClaims, Claim, MultilinearWeight, Weight, absorb_claims, check_claim_shapes,
 };
+pub use extension::{ExtensionEq, extension_claims};
 
 use crate::VerifyError;
 

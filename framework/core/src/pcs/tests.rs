@@ -103,3 +103,119 @@ fn claim_shapes_are_checked() {
         })
     );
 }
+
+mod extension_claims {
+    use alloc::vec::Vec;
+
+    use flockwork_field::{ExtensionField, Field};
+    use flockwork_field_binary::{Ghash128, Ghash256};
+
+    use super::super::*;
+    use super::{elems, table};
+    use crate::MultilinearPoly;
+
+    fn ext(seed: u64, n: usize) -> Vec<Ghash256> {
+        elems(seed, 2 * n)
+            .chunks_exact(2)
+            .map(<Ghash256 as ExtensionField<Ghash128>>::from_base_coeffs)
+            .collect()
+    }
+
+    fn lift(v: &[Ghash128]) -> Vec<Ghash256> {
+        v.iter().map(|&x| Ghash256::from(x)).collect()
+    }
+
+    /// `⟨P, W⟩` over the hypercube.
+    fn pair(p: &[Ghash128], weight: &Weight<Ghash128>, n: usize) -> Ghash128 {
+        p.iter().zip(table(weight, n)).map(|(&a, b)| a * b).sum()
+    }
+
+    #[test]
+    fn coordinate_claims_hold_exactly_for_the_true_value() {
+        // m = 4 low variables, h = 2 block variables, block 2; the scale is not 1.
+        let (m, h, block) = (4, 2, 2);
+        let p = elems(10, 1 << (m + h));
+        let z = ext(11, m);
+        let scale = ext(12, 1)[0];
+        let block_values = lift(&p[block << m..(block + 1) << m]);
+        let value = scale * MultilinearPoly::new(block_values).evaluate(&z);
+        let claims = extension_claims::<Ghash128, Ghash256>(&z, scale, h, block, value);
+        assert_eq!(claims.len(), 2);
+        let mut sum = Ghash256::ZERO;
+        for (k, claim) in claims.iter().enumerate() {
+            let inner = pair(&p, &claim.weight, m + h);
+            assert_eq!(inner, claim.value, "coordinate {k}");
+            sum += <Ghash256 as ExtensionField<Ghash128>>::basis(k) * inner;
+        }
+        assert_eq!(sum, value);
+        // A different value changes some coordinate claim, which then fails.
+        let wrong = extension_claims::<Ghash128, Ghash256>(
+            &z,
+            scale,
+            h,
+            block,
+            value + <Ghash256 as ExtensionField<Ghash128>>::basis(1),
+        );
+        assert!(wrong.iter().any(|c| pair(&p, &c.weight, m + h) != c.value));
+    }
+
+    #[test]
+    fn the_weight_evaluates_to_the_extension_of_its_table() {
+        for (m, h, block) in [(0, 3, 5), (3, 0, 0), (3, 2, 1), (5, 1, 1)] {
+            let z = ext(20 + m as u64, m);
+            let scale = ext(30, 1)[0];
+            for coord in 0..2 {
+                let weight = Weight::Linear(alloc::sync::Arc::new(
+                    ExtensionEq::<Ghash128, Ghash256>::new(z.clone(), scale, h, block, coord),
+                ));
+                assert_eq!(weight.num_vars(), Some(m + h));
+                let t = table(&weight, m + h);
+                // Zero outside the block.
+                assert!(
+                    t.iter()
+                        .enumerate()
+                        .all(|(i, &v)| i >> m == block || v == Ghash128::ZERO)
+                );
+                let s = elems(40 + coord as u64, m + h);
+                assert_eq!(
+                    weight.evaluate(&s),
+                    Some(MultilinearPoly::new(t).evaluate(&s)),
+                    "m = {m}, h = {h}, coordinate {coord}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_degree_one_extension_is_an_ordinary_scaled_evaluation() {
+        let p = elems(50, 1 << 5);
+        let z = elems(51, 5);
+        let scale = elems(52, 1)[0];
+        let value = scale * MultilinearPoly::new(p.clone()).evaluate(&z);
+        let claims = extension_claims::<Ghash128, Ghash128>(&z, scale, 0, 0, value);
+        assert_eq!(claims.len(), 1);
+        assert_eq!(pair(&p, &claims[0].weight, 5), value);
+        assert_eq!(claims[0].value, value);
+    }
+
+    #[test]
+    fn the_transcript_bytes_name_every_parameter() {
+        let z = ext(60, 3);
+        let s = ext(61, 2);
+        let bytes = |point: &[Ghash256], scale, h, block, coord| {
+            ExtensionEq::<Ghash128, Ghash256>::new(point.to_vec(), scale, h, block, coord)
+                .transcript_bytes()
+        };
+        let base = bytes(&z, s[0], 2, 1, 0);
+        for other in [
+            bytes(&z, s[1], 2, 1, 0),
+            bytes(&z, s[0], 3, 1, 0),
+            bytes(&z, s[0], 2, 2, 0),
+            bytes(&z, s[0], 2, 1, 1),
+            bytes(&z[..2], s[0], 2, 1, 0),
+            bytes(&s, s[0], 2, 1, 0),
+        ] {
+            assert_ne!(base, other);
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! The layer-0 PCS path (`flockwork_gkr::opening`): every region's `S_0` committed with a
+//! polynomial commitment (Ligerito, FRI-Binius and Blaze over GF(2^128) with GF(2^256)
+//! challenges; BaseFold over BN254 with `E = F`), terminal claims proved by its opening.
+//! Honest proofs verify for the three batchers; statements, commitments, witnesses and proof
+//! bytes that do not belong together are rejected; nothing panics.
+
+use flockwork_core::PolynomialCommitment;
+use flockwork_core::layered::LayeredRelation;
+use flockwork_field::{ExtensionField, Field};
+use flockwork_field_prime::Bn254Fr;
+use flockwork_gkr::{
+    Ghash128, Ghash256, GkrError, Poseidon2Relation, Poseidon2bRelation, ProveError, Setup,
+    Statement, Variant,
+};
+use flockwork_pcs::{
+    BaseFold, Blaze, BlazeConfig, BlazeOptions, FriBinius, FriConfig, Ligerito, Preset, Regime,
+};
+use flockwork_testkit::mutation::{MutationBudget, check_mutations};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sha2::Sha256;
+
+mod common;
+
+fn random_inputs<F: Field>(seed: u64, t: usize, widths: &[usize]) -> Vec<Vec<F>> {
+    common::random_inputs(&mut ChaCha8Rng::seed_from_u64(seed), t, widths)
+}
+
+/// Commits, proves and verifies with every variant, then checks the rejections that do not
+/// depend on the proof bytes.
+fn exercise<R, E, P>(relation: R, widths: Vec<usize>, pcs: &P, seed: u64)
+where
+    R: LayeredRelation + Sync + Clone,
+    R::Base: 'static,
+    E: ExtensionField<R::Base> + 'static,
+    P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
+{
+    let t = relation.lanes();
+    let setup = Setup::<R, E>::new(relation, widths.clone());
+    assert_eq!(pcs.num_vars(), setup.input_layout().num_vars());
+    let inputs = random_inputs::<R::Base>(seed, t, &widths);
+    let (commitment, data) = setup.commit_inputs(pcs, &inputs).unwrap();
+    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"opening");
+    // The statement without columns cannot be discharged directly.
+    assert!(
+        statement
+            .regions
+            .iter()
+            .all(|r| !r.committed.holds_columns())
+    );
+    for variant in Variant::ALL {
+        let proof = setup
+            .prove_opened(variant, pcs, &commitment, &data, &inputs, &statement)
+            .unwrap();
+        setup
+            .verify_opened(variant, pcs, &commitment, &statement, &proof)
+            .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
+        let terminal = setup
+            .verify_walks(variant, &statement, &proof[..setup.proof_len(variant)])
+            .unwrap();
+        assert!(matches!(
+            setup.discharge(&statement, &terminal),
+            Err(GkrError::Statement(_))
+        ));
+
+        // A statement with another output value is rejected (by the walk).
+        let mut wrong = statement.clone();
+        wrong.regions[0].claim.values[0] += E::ONE;
+        assert!(
+            setup
+                .verify_opened(variant, pcs, &commitment, &wrong, &proof)
+                .is_err()
+        );
+
+        // Truncated or extended proofs, a flipped opening byte.
+        assert!(
+            setup
+                .verify_opened(
+                    variant,
+                    pcs,
+                    &commitment,
+                    &statement,
+                    &proof[..proof.len() - 1]
+                )
+                .is_err()
+        );
+        let mut longer = proof.clone();
+        longer.push(0);
+        assert!(
+            setup
+                .verify_opened(variant, pcs, &commitment, &statement, &longer)
+                .is_err()
+        );
+        let mut flipped = proof.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        assert!(
+            setup
+                .verify_opened(variant, pcs, &commitment, &statement, &flipped)
+                .is_err()
+        );
+    }
+
+    // The statement of the clear path (column digests) is not bound to the commitment.
+    let clear = Statement::<R::Base, E>::honest(setup.relation(), &inputs, b"opening");
+    assert!(matches!(
+        setup.prove_opened(Variant::Ragged, pcs, &commitment, &data, &inputs, &clear),
+        Err(ProveError::Statement(_))
+    ));
+    let proof = setup
+        .prove_opened(
+            Variant::Ragged,
+            pcs,
+            &commitment,
+            &data,
+            &inputs,
+            &statement,
+        )
+        .unwrap();
+    assert!(matches!(
+        setup.verify_opened(Variant::Ragged, pcs, &commitment, &clear, &proof),
+        Err(GkrError::Statement(_))
+    ));
+
+    // Another commitment (to other inputs): the statement is not bound to it.
+    let other_inputs = random_inputs::<R::Base>(seed + 1, t, &widths);
+    let (other, other_data) = setup.commit_inputs(pcs, &other_inputs).unwrap();
+    assert!(matches!(
+        setup.verify_opened(Variant::Ragged, pcs, &other, &statement, &proof),
+        Err(GkrError::Statement(_))
+    ));
+
+    // A prover whose committed inputs differ from the statement's: the opening fails.
+    let lying = setup
+        .prove_opened(
+            Variant::Ragged,
+            pcs,
+            &commitment,
+            &other_data,
+            &inputs,
+            &statement,
+        )
+        .unwrap();
+    assert!(matches!(
+        setup.verify_opened(Variant::Ragged, pcs, &commitment, &statement, &lying),
+        Err(GkrError::Opening(_))
+    ));
+    // The walk proven on other rows than the committed ones: a walk check or the opening fails.
+    let other_statement = setup.committed_statement(commitment.as_ref(), &other_inputs, b"opening");
+    let swapped = setup
+        .prove_opened(
+            Variant::Ragged,
+            pcs,
+            &commitment,
+            &data,
+            &other_inputs,
+            &other_statement,
+        )
+        .unwrap();
+    assert!(
+        setup
+            .verify_opened(
+                Variant::Ragged,
+                pcs,
+                &commitment,
+                &other_statement,
+                &swapped
+            )
+            .is_err()
+    );
+}
+
+fn ligerito(num_vars: usize) -> Ligerito<Ghash128, Sha256> {
+    Ligerito::with_preset(num_vars, 100, Preset::Fast, Regime::Johnson { eta: 0.02 }).unwrap()
+}
+
+#[test]
+fn poseidon2b_inputs_opened_with_ligerito() {
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![4, 0, 5, 2];
+    let n = Setup::<_, Ghash256>::new(relation.clone(), widths.clone())
+        .input_layout()
+        .num_vars();
+    exercise::<_, Ghash256, _>(relation, widths, &ligerito(n), 1);
+}
+
+#[test]
+fn poseidon2b_inputs_opened_with_fri_binius_and_blaze() {
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![3, 5, 5];
+    let n = Setup::<_, Ghash256>::new(relation.clone(), widths.clone())
+        .input_layout()
+        .num_vars();
+    let fri =
+        FriBinius::<Ghash128, Sha256>::new(FriConfig::select(n, 100, 1, 128, 16, 32).unwrap())
+            .unwrap();
+    exercise::<_, Ghash256, _>(relation.clone(), widths.clone(), &fri, 2);
+    let blaze = Blaze::<Ghash128, Sha256>::new(
+        BlazeConfig::select(n, 100, 128, &BlazeOptions::default()).unwrap(),
+    )
+    .unwrap();
+    exercise::<_, Ghash256, _>(relation, widths, &blaze, 3);
+}
+
+#[test]
+fn poseidon2_bn254_inputs_opened_with_basefold() {
+    let relation = Poseidon2Relation::new(flockwork_poseidon2::instances::bn254_t3());
+    let widths = vec![3, 1, 4];
+    let n = Setup::<_, Bn254Fr>::new(relation.clone(), widths.clone())
+        .input_layout()
+        .num_vars();
+    let pcs = BaseFold::<Bn254Fr, Sha256>::new(
+        FriConfig::select(n, 100, 1, Bn254Fr::ORDER_BITS, 32, 32).unwrap(),
+    )
+    .unwrap();
+    exercise::<_, Bn254Fr, _>(relation, widths, &pcs, 4);
+}
+
+#[test]
+fn a_pcs_of_the_wrong_size_is_refused() {
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![2, 1];
+    let setup = Setup::<_, Ghash256>::new(relation.clone(), widths.clone());
+    let n = setup.input_layout().num_vars();
+    let inputs = random_inputs::<Ghash128>(5, relation.lanes(), &widths);
+    let pcs = ligerito(n + 1);
+    assert!(matches!(
+        setup.commit_inputs(&pcs, &inputs),
+        Err(ProveError::Witness(_))
+    ));
+    let right = ligerito(n);
+    let (commitment, _) = right.commit(&setup.layer0_polynomial(&inputs).unwrap());
+    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"size");
+    assert!(matches!(
+        setup.verify_opened(Variant::Ragged, &right, &commitment, &statement, &[]),
+        Err(GkrError::ProofLength { .. })
+    ));
+}
+
+/// The mutation harness over opened proofs of the three variants (a seeded sample of byte
+/// changes, truncations and appended bytes: all rejected, no panic).
+#[test]
+fn opened_proofs_reject_sampled_mutations() {
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![2, 0, 1];
+    let setup = Setup::<_, Ghash256>::new(relation.clone(), widths.clone());
+    let pcs = ligerito(setup.input_layout().num_vars());
+    let inputs = random_inputs::<Ghash128>(6, relation.lanes(), &widths);
+    let (commitment, data) = setup.commit_inputs(&pcs, &inputs).unwrap();
+    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"mutation");
+    let budget = MutationBudget {
+        exhaustive_limit: 3000,
+        truncation_limit: 500,
+        ..MutationBudget::default()
+    };
+    for variant in Variant::ALL {
+        let proof = setup
+            .prove_opened(variant, &pcs, &commitment, &data, &inputs, &statement)
+            .unwrap();
+        let report = check_mutations(variant.name(), &proof, budget, |bytes| {
+            setup.verify_opened(variant, &pcs, &commitment, &statement, bytes)
+        });
+        println!(
+            "gkr-opened/{} ({} proof bytes): {report}",
+            variant.name(),
+            proof.len()
+        );
+    }
+}

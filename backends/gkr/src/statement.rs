@@ -1,13 +1,14 @@
 //! The public statement of a batch: per region its width, its committed layer `S_0` and its
 //! output claim.
 //!
-//! **No polynomial commitment.** The committed layer is held in the clear
+//! **Two ways to commit.** By default the committed layer is held in the clear
 //! ([`CommittedLayer`]: the `t` columns of `S_0 = input_map(input)` of the region, with a
 //! SHA-256 digest that stands in for a commitment root and is absorbed into every
-//! transcript). A verifier discharges the walk's terminal claims on `S_0` by evaluating the
-//! columns' multilinear extensions directly ([`CommittedLayer::evaluate`], `O(t · 2^w)` base
-//! products), in place of a PCS opening. Swapping in a PCS changes this module and the
-//! terminal check only.
+//! transcript), and a verifier discharges the walk's terminal claims on `S_0` by evaluating
+//! the columns' multilinear extensions directly ([`CommittedLayer::evaluate`], `O(t · 2^w)`
+//! base products). On the layer-0 PCS path ([`crate::opening`]) the layer is known by a digest
+//! bound to a polynomial commitment only ([`CommittedLayer::by_commitment`],
+//! [`Statement::honest_committed`]) and the terminal claims are proved by its opening.
 //!
 //! An output claim says: the multilinear extension of lane `i` of the region's outputs
 //! `S_L` (over the region's `w` variables, bit `k` of the row index = variable `k`) takes the

@@ -256,6 +256,7 @@ impl BatchComparison {
             widths: self.widths.clone(),
             seed: self.seed,
             variant,
+            pcs: None,
         }
         .run()?;
         Ok(BatchRow {

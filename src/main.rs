@@ -74,8 +74,10 @@ enum Command {
         /// [default: fast].
         #[arg(long, value_enum)]
         profile: Option<ProfileArg>,
-        /// The dense polynomial commitment under ring-switching [default: ligerito]
-        /// (batch-R1CS only).
+        /// The polynomial commitment: for batch-R1CS the dense commitment under
+        /// ring-switching [default: ligerito]; for poseidon2b (GKR) the commitment of the
+        /// input layer, whose opening then proves the layer-0 claims [default: none, the
+        /// inputs are public].
         #[arg(long, value_enum)]
         pcs: Option<PcsArg>,
         /// The GKR batcher for Poseidon2b [default: ragged].
@@ -724,10 +726,10 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
 
 fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
     use flockwork::permutations::PermutationWorkload;
-    if args.pcs.is_some() || args.profile.is_some() {
+    if args.profile.is_some() {
         return Err(invalid(
-            "poseidon2b is proved with the GKR engine, whose layer-0 columns are checked in \
-             the clear: --pcs and --profile do not apply",
+            "poseidon2b is proved with the GKR engine: --profile (Ligerito's batch-R1CS \
+             preset) does not apply; --pcs commits the input layer",
         ));
     }
     if args.merkle || args.memory_limit.is_some() {
@@ -743,7 +745,8 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
         (None, None) => 1 << 10,
     };
     let variant = args.batcher.unwrap_or(BatcherArg::Ragged).variant();
-    let workload = PermutationWorkload::for_count(count, args.seed, variant)?;
+    let pcs = args.pcs.map(PcsArg::kind);
+    let workload = PermutationWorkload::for_count(count, args.seed, variant)?.with_pcs(pcs);
     let regions = workload
         .widths
         .iter()
@@ -761,24 +764,42 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
     )?;
     let peak = peak_memory_mib().unwrap_or(f64::NAN);
     if let Some(path) = &args.out {
-        let file = flockwork::proof_file::ProofFile::Gkr(flockwork::proof_file::GkrFile {
-            variant,
-            inputs: r.inputs.clone(),
-            claims: r
-                .statement
-                .regions
-                .iter()
-                .map(|region| region.claim.clone())
-                .collect(),
-            proof: r.proof.clone(),
-        });
+        use flockwork::proof_file::{GkrFile, GkrOpenedFile, ProofFile};
+        let claims = r
+            .statement
+            .regions
+            .iter()
+            .map(|region| region.claim.clone())
+            .collect();
+        let file = match &r.commitment {
+            None => ProofFile::Gkr(GkrFile {
+                variant,
+                inputs: r.inputs.clone(),
+                claims,
+                proof: r.proof.clone(),
+            }),
+            Some((pcs, commitment)) => ProofFile::GkrOpened(GkrOpenedFile {
+                variant,
+                pcs: *pcs,
+                commitment: commitment.clone(),
+                claims,
+                proof: r.proof.clone(),
+            }),
+        };
         write_proof_file(path, &file, args.json)?;
     }
+    let layer0 = r.commitment.as_ref().map_or_else(
+        || "the layer-0 check against the inputs, which are public".to_owned(),
+        |(pcs, _)| format!("the opening of the inputs' {} commitment", pcs.name()),
+    );
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     if args.json {
         println!(
-            "{{\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"instances\":{},\"widths\":{:?},\"threads\":{},\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"pcs\":{},\"instances\":{},\"widths\":{:?},\"threads\":{},\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             variant.name(),
+            r.commitment
+                .as_ref()
+                .map_or("null".to_owned(), |(pcs, _)| format!("\"{}\"", pcs.name())),
             r.permutations(),
             workload.widths,
             rayon::current_num_threads(),
@@ -810,14 +831,19 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
             r.overhead()
         );
         println!(
-            "proof: {:.1} KiB, verified in {:.2} ms (walk and layer-0 check against the inputs, \
-             which are public); peak memory {peak:.0} MiB",
+            "proof: {:.1} KiB, verified in {:.2} ms (the walk and {layer0}); peak memory \
+             {peak:.0} MiB",
             r.proof.len() as f64 / 1024.0,
             ms(r.verify)
         );
         println!(
-            "soundness: {:.1} bits (GF(2^256) challenges)",
-            r.soundness_bits
+            "soundness: {:.1} bits (GF(2^256) challenges{})",
+            r.soundness_bits,
+            if r.commitment.is_some() {
+                "; the commitment's opening at 100 bits"
+            } else {
+                ""
+            }
         );
     }
     Ok(())
@@ -1327,6 +1353,12 @@ fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> 
             ProofFile::Gkr(g) => format!(
                 "\"system\":\"gkr\",\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"instances\":{}",
                 g.variant.name(),
+                g.permutations()
+            ),
+            ProofFile::GkrOpened(g) => format!(
+                "\"system\":\"gkr\",\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"pcs\":\"{}\",\"instances\":{}",
+                g.variant.name(),
+                g.pcs.name(),
                 g.permutations()
             ),
         };

@@ -7,16 +7,25 @@
 //! their native sizes (the padded batcher would pay `A·2^{max w_a}` rows).
 //!
 //! **What a proof says.** The output claims (the multilinear extensions of every lane of the
-//! outputs at Fiat–Shamir points) hold for the permutations of the given inputs; the inputs
-//! are public, held in the clear in place of a commitment (`flockwork_gkr::statement`).
+//! outputs at Fiat–Shamir points) hold for the permutations of the given inputs. By default
+//! the inputs are public, held in the clear in place of a commitment
+//! (`flockwork_gkr::statement`). With a layer-0 commitment ([`PermutationWorkload::pcs`]) the
+//! inputs are committed with Ligerito, FRI-Binius or Blaze over GF(2^128) at 100 bits
+//! ([`with_layer0_pcs`]) and the proof ends with the opening of the walk's terminal claims
+//! (`flockwork_gkr::opening`): the verifier needs the commitment, not the inputs.
 
 use std::time::{Duration, Instant};
 
+use flockwork_core::PolynomialCommitment;
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::{Poseidon2bRelation, Setup, Statement, Variant};
+use flockwork_pcs::{
+    Blaze, BlazeConfig, BlazeOptions, FriBinius, FriConfig, Ligerito, Preset, Regime,
+};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
+use crate::compare::PcsKind;
 use crate::workload::WorkloadError;
 
 /// Lanes of the permutation (the state width `t`).
@@ -35,6 +44,8 @@ pub struct PermutationWorkload {
     pub seed: u64,
     /// The batcher.
     pub variant: Variant,
+    /// The commitment of the input layer, or `None` for inputs held in the clear.
+    pub pcs: Option<PcsKind>,
 }
 
 /// What a verified run measured, with everything a verifier needs.
@@ -42,11 +53,13 @@ pub struct PermutationWorkload {
 pub struct PermutationReport {
     /// Rows the prover's tables hold (the padded walk pays `A·2^W`).
     pub physical_rows: usize,
-    /// Prover time.
+    /// Prover time (with the layer-0 commitment and opening, if any).
     pub prove: Duration,
-    /// Verifier time: the walk(s) and the check of the layer-0 claims against the inputs.
+    /// Verifier time: the walk(s) and the check of the layer-0 claims against the inputs (or
+    /// the opening of the layer-0 commitment).
     pub verify: Duration,
-    /// Soundness of the walk(s), bits (GF(2^256) challenges).
+    /// Soundness, bits: the walk(s) (GF(2^256) challenges), and the layer-0 commitment's
+    /// opening if there is one (the weaker of the two).
     pub soundness_bits: f64,
     /// Native permutations per second on one core.
     pub native_per_sec: f64,
@@ -55,6 +68,8 @@ pub struct PermutationReport {
     pub inputs: Vec<Vec<Ghash128>>,
     /// The output claims and committed layers.
     pub statement: Statement<Ghash128, Ghash256>,
+    /// The layer-0 commitment's scheme and bytes, if the inputs were committed.
+    pub commitment: Option<(PcsKind, Vec<u8>)>,
     /// The proof.
     pub proof: Vec<u8>,
 }
@@ -124,7 +139,15 @@ impl PermutationWorkload {
             widths,
             seed,
             variant,
+            pcs: None,
         })
+    }
+
+    /// The same batch with its inputs committed with `pcs` (or held in the clear for `None`).
+    #[must_use]
+    pub fn with_pcs(mut self, pcs: Option<PcsKind>) -> Self {
+        self.pcs = pcs;
+        self
     }
 
     /// Permutations in the batch.
@@ -150,36 +173,182 @@ impl PermutationWorkload {
     /// Builds the statement, proves, verifies and measures the native baseline.
     ///
     /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for widths beyond the limits,
-    /// [`WorkloadError::Failed`] if the prover refuses or the verifier rejects (a bug).
+    /// [`WorkloadError::InvalidParameters`] for widths beyond the limits or an input layer too
+    /// small for the commitment, [`WorkloadError::Failed`] if the prover refuses or the
+    /// verifier rejects (a bug).
     pub fn run(&self) -> Result<PermutationReport, WorkloadError> {
         check_widths(&self.widths)?;
         let variant = self.variant;
         let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
         let inputs = self.inputs(&mut rng);
-        let relation = Poseidon2bRelation::official();
-        let statement =
-            Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, &self.seed.to_le_bytes());
         let setup = setup(self.widths.clone());
-        let start = Instant::now();
-        let proof = setup
-            .prove(variant, &inputs, &statement)
-            .map_err(|e| WorkloadError::Failed(format!("{}: {e}", variant.name())))?;
-        let prove = start.elapsed();
-        let start = Instant::now();
-        setup.verify(variant, &statement, &proof).map_err(|e| {
-            WorkloadError::Failed(format!("{}: proof rejected: {e}", variant.name()))
-        })?;
-        let verify = start.elapsed();
+        let failed = |what: &str, e: &dyn std::fmt::Display| {
+            WorkloadError::Failed(format!("{}: {what}{e}", variant.name()))
+        };
+        let run = match self.pcs {
+            None => {
+                let statement = Statement::<Ghash128, Ghash256>::honest(
+                    setup.relation(),
+                    &inputs,
+                    &self.seed.to_le_bytes(),
+                );
+                let start = Instant::now();
+                let proof = setup
+                    .prove(variant, &inputs, &statement)
+                    .map_err(|e| failed("", &e))?;
+                let prove = start.elapsed();
+                let start = Instant::now();
+                setup
+                    .verify(variant, &statement, &proof)
+                    .map_err(|e| failed("proof rejected: ", &e))?;
+                Run {
+                    prove,
+                    verify: start.elapsed(),
+                    statement,
+                    proof,
+                    commitment: None,
+                    pcs_bits: f64::INFINITY,
+                }
+            }
+            Some(kind) => with_layer0_pcs(
+                kind,
+                setup.input_layout().num_vars(),
+                OpenedRun {
+                    setup: &setup,
+                    inputs: &inputs,
+                    seed: self.seed,
+                    variant,
+                },
+            )
+            .map_err(WorkloadError::InvalidParameters)?
+            .map_err(|e| failed("", &e))?,
+        };
         Ok(PermutationReport {
             physical_rows: setup.physical_rows(variant),
-            prove,
-            verify,
-            soundness_bits: setup.soundness_bits(variant),
+            prove: run.prove,
+            verify: run.verify,
+            soundness_bits: setup.soundness_bits(variant).min(run.pcs_bits),
             native_per_sec: native_rate(),
             inputs,
+            statement: run.statement,
+            commitment: self.pcs.zip(run.commitment),
+            proof: run.proof,
+        })
+    }
+}
+
+/// What one proof and its verification produced.
+struct Run {
+    prove: Duration,
+    verify: Duration,
+    statement: Statement<Ghash128, Ghash256>,
+    proof: Vec<u8>,
+    commitment: Option<Vec<u8>>,
+    pcs_bits: f64,
+}
+
+/// A computation generic over the layer-0 commitment ([`with_layer0_pcs`]).
+pub trait Layer0Job {
+    /// What it returns.
+    type Output;
+    /// Runs with the commitment `pcs`, whose opening reaches `bits` of soundness.
+    fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
+        self,
+        pcs: &P,
+        bits: f64,
+    ) -> Self::Output;
+}
+
+/// Runs `job` with the layer-0 commitment of `kind` over `num_vars` variables, at 100 bits:
+/// Ligerito's fast preset (Johnson regime), FRI-Binius at rate ½, or Blaze's defaults; all
+/// over GF(2^128) with SHA-256 Merkle trees.
+///
+/// # Errors
+/// The parameter selector's message if the commitment cannot be set up at this size.
+pub fn with_layer0_pcs<J: Layer0Job>(
+    kind: PcsKind,
+    num_vars: usize,
+    job: J,
+) -> Result<J::Output, String> {
+    const BITS: u32 = 100;
+    let error =
+        |e: &dyn std::fmt::Display| format!("{} for 2^{num_vars} input values: {e}", kind.name());
+    match kind {
+        PcsKind::Ligerito => {
+            let pcs = Ligerito::<Ghash128, sha2::Sha256>::with_preset(
+                num_vars,
+                BITS,
+                Preset::Fast,
+                Regime::Johnson { eta: 0.02 },
+            )
+            .map_err(|e| error(&e))?;
+            let bits = pcs.config().security_report().bits();
+            Ok(job.run(&pcs, bits))
+        }
+        PcsKind::Fri => {
+            let config =
+                FriConfig::select(num_vars, BITS, 1, 128, 16, 32).map_err(|e| error(&e))?;
+            let bits = config.security_report().bits();
+            let pcs = FriBinius::<Ghash128, sha2::Sha256>::new(config).map_err(|e| error(&e))?;
+            Ok(job.run(&pcs, bits))
+        }
+        PcsKind::Blaze => {
+            let config = BlazeConfig::select(num_vars, BITS, 128, &BlazeOptions::default())
+                .map_err(|e| error(&e))?;
+            let bits = config.security_report().bits();
+            let pcs = Blaze::<Ghash128, sha2::Sha256>::new(config).map_err(|e| error(&e))?;
+            Ok(job.run(&pcs, bits))
+        }
+    }
+}
+
+/// The layer-0 PCS path of [`PermutationWorkload::run`]: commit and prove (timed together),
+/// then verify.
+struct OpenedRun<'a> {
+    setup: &'a Setup<Poseidon2bRelation, Ghash256>,
+    inputs: &'a [Vec<Ghash128>],
+    seed: u64,
+    variant: Variant,
+}
+
+impl Layer0Job for OpenedRun<'_> {
+    type Output = Result<Run, String>;
+
+    fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
+        self,
+        pcs: &P,
+        bits: f64,
+    ) -> Result<Run, String> {
+        let Self {
+            setup,
+            inputs,
+            seed,
+            variant,
+        } = self;
+        let start = Instant::now();
+        let (commitment, data) = setup
+            .commit_inputs(pcs, inputs)
+            .map_err(|e| e.to_string())?;
+        let committing = start.elapsed();
+        // The statement (output claims computed natively) is not the prover's work.
+        let statement = setup.committed_statement(commitment.as_ref(), inputs, &seed.to_le_bytes());
+        let start = Instant::now();
+        let proof = setup
+            .prove_opened(variant, pcs, &commitment, &data, inputs, &statement)
+            .map_err(|e| e.to_string())?;
+        let prove = committing + start.elapsed();
+        drop(data);
+        let start = Instant::now();
+        setup
+            .verify_opened(variant, pcs, &commitment, &statement, &proof)
+            .map_err(|e| format!("proof rejected: {e}"))?;
+        Ok(Run {
+            prove,
+            verify: start.elapsed(),
             statement,
             proof,
+            commitment: Some(commitment.as_ref().to_vec()),
+            pcs_bits: bits,
         })
     }
 }
@@ -217,6 +386,26 @@ mod tests {
         );
         assert!(PermutationWorkload::for_count(0, 1, Variant::Ragged).is_err());
         assert!(PermutationWorkload::for_count((1 << 24) + 1, 1, Variant::Ragged).is_err());
+    }
+
+    #[test]
+    fn batches_with_a_committed_input_layer_prove_and_verify() {
+        for kind in PcsKind::ALL {
+            let r = PermutationWorkload::for_count(300, 4, Variant::Ragged)
+                .unwrap()
+                .with_pcs(Some(kind))
+                .run()
+                .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
+            assert_eq!(r.permutations(), 300);
+            assert!(r.soundness_bits >= 100.0, "{}", kind.name());
+            assert!(
+                r.statement
+                    .regions
+                    .iter()
+                    .all(|g| !g.committed.holds_columns())
+            );
+            assert_eq!(r.commitment.as_ref().map(|c| c.0), Some(kind));
+        }
     }
 
     #[test]

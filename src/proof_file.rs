@@ -12,6 +12,9 @@
 //! system 1, GKR over Poseidon2b (t = 4, official instance):
 //!     u8 batcher | u8 regions A | A × u8 width w_a
 //!     per region: t·2^w_a × 16-byte inputs | w_a × 32-byte point | t × 32-byte values
+//! system 2, GKR over Poseidon2b with the input layer committed (`flockwork_gkr::opening`):
+//!     u8 batcher | u8 pcs | u8 regions A | A × u8 width w_a | u16 n | n commitment bytes
+//!     per region: w_a × 32-byte point | t × 32-byte values
 //! then: u64 proof length | proof bytes
 //! ```
 //!
@@ -31,7 +34,7 @@ use thiserror::Error;
 
 use crate::compare::PcsKind;
 use crate::flock::{AnyFlock, HashGadget, HashKind, IoKind};
-use crate::permutations::{LANES, MAX_WIDTH, check_widths, setup};
+use crate::permutations::{LANES, Layer0Job, MAX_WIDTH, check_widths, setup, with_layer0_pcs};
 use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
@@ -52,6 +55,8 @@ pub enum ProofFile {
     Flock(FlockFile),
     /// A batch of Poseidon2b permutations proved with GKR.
     Gkr(GkrFile),
+    /// A batch of Poseidon2b permutations proved with GKR, the inputs committed.
+    GkrOpened(GkrOpenedFile),
 }
 
 /// A batch-R1CS proof and its statement.
@@ -83,6 +88,22 @@ pub struct GkrFile {
     /// The output claim of every region.
     pub claims: Vec<RegionClaim<Ghash256>>,
     /// The GKR proof.
+    pub proof: Vec<u8>,
+}
+
+/// A GKR proof over Poseidon2b (t = 4) permutations whose inputs are committed (the layer-0
+/// PCS path): the verifier holds the commitment, not the inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GkrOpenedFile {
+    /// The batcher that wrote the proof.
+    pub variant: Variant,
+    /// The commitment of the input layer (100 bits, `permutations::with_layer0_pcs`).
+    pub pcs: PcsKind,
+    /// The commitment's bytes.
+    pub commitment: Vec<u8>,
+    /// The output claim of every region.
+    pub claims: Vec<RegionClaim<Ghash256>>,
+    /// The GKR proof and the opening.
     pub proof: Vec<u8>,
 }
 
@@ -213,6 +234,48 @@ impl<'a> Reader<'a> {
             .collect()
     }
 
+    /// A commitment code ([`pcs_code`]).
+    fn pcs(&mut self) -> Result<PcsKind, ProofFileError> {
+        match self.u8("header")? {
+            0 => Ok(PcsKind::Ligerito),
+            1 => Ok(PcsKind::Fri),
+            2 => Ok(PcsKind::Blaze),
+            c => Err(ProofFileError::Header(format!(
+                "unknown commitment code {c}"
+            ))),
+        }
+    }
+
+    /// A batcher code ([`variant_code`]).
+    fn variant(&mut self) -> Result<Variant, ProofFileError> {
+        match self.u8("header")? {
+            0 => Ok(Variant::Independent),
+            1 => Ok(Variant::Padded),
+            2 => Ok(Variant::Ragged),
+            c => Err(ProofFileError::Header(format!("unknown batcher code {c}"))),
+        }
+    }
+
+    /// A region count and the regions' widths, within the workload's limits.
+    fn widths(&mut self) -> Result<Vec<usize>, ProofFileError> {
+        let regions = self.u8("header")? as usize;
+        let widths: Vec<usize> = self
+            .take(regions, "region widths")?
+            .iter()
+            .map(|&w| usize::from(w))
+            .collect();
+        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        Ok(widths)
+    }
+
+    /// A region's output claim: a point of `w` coordinates and `t` values.
+    fn claim(&mut self, w: usize) -> Result<RegionClaim<Ghash256>, ProofFileError> {
+        Ok(RegionClaim {
+            point: self.elements::<Ghash256>(w, "output claim")?,
+            values: self.elements::<Ghash256>(LANES, "output claim")?,
+        })
+    }
+
     /// The length-prefixed proof, then the end of the file.
     fn proof(mut self) -> Result<Vec<u8>, ProofFileError> {
         let len = self.u64("proof length")?;
@@ -226,6 +289,23 @@ impl<'a> Reader<'a> {
         }
         Ok(proof)
     }
+}
+
+/// The region widths of GKR output claims (their points' lengths).
+fn widths_of(claims: &[RegionClaim<Ghash256>]) -> Vec<usize> {
+    claims.iter().map(|c| c.point.len()).collect()
+}
+
+/// The region count and widths, as [`Reader::widths`] reads them.
+fn push_widths(out: &mut Vec<u8>, claims: &[RegionClaim<Ghash256>]) {
+    out.push(claims.len() as u8);
+    out.extend(claims.iter().map(|c| c.point.len() as u8));
+}
+
+/// The length-prefixed proof, as [`Reader::proof`] reads it.
+fn push_proof(out: &mut Vec<u8>, proof: &[u8]) {
+    out.extend_from_slice(&(proof.len() as u64).to_le_bytes());
+    out.extend_from_slice(proof);
 }
 
 fn push_words(out: &mut Vec<u8>, words: &[u64]) {
@@ -255,6 +335,7 @@ impl ProofFile {
         match self {
             Self::Flock(f) => f.write(&mut out),
             Self::Gkr(g) => g.write(&mut out),
+            Self::GkrOpened(g) => g.write(&mut out),
         }
         out
     }
@@ -275,6 +356,7 @@ impl ProofFile {
         match r.u8("header")? {
             0 => Ok(Self::Flock(FlockFile::read(r)?)),
             1 => Ok(Self::Gkr(GkrFile::read(r)?)),
+            2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r)?)),
             c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
         }
     }
@@ -288,6 +370,7 @@ impl ProofFile {
         match self {
             Self::Flock(f) => f.verify(),
             Self::Gkr(g) => g.verify(),
+            Self::GkrOpened(g) => g.verify(),
         }
     }
 
@@ -297,6 +380,7 @@ impl ProofFile {
         match self {
             Self::Flock(f) => &f.proof,
             Self::Gkr(g) => &g.proof,
+            Self::GkrOpened(g) => &g.proof,
         }
     }
 
@@ -322,6 +406,14 @@ impl ProofFile {
                 g.permutations(),
                 g.inputs.len(),
                 g.variant.name()
+            ),
+            Self::GkrOpened(g) => format!(
+                "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher, inputs committed \
+                 with {})",
+                g.permutations(),
+                g.claims.len(),
+                g.variant.name(),
+                g.pcs.name()
             ),
         }
     }
@@ -364,8 +456,7 @@ impl FlockFile {
             }
             Statement::Batch => panic!("proof files hold chain or Merkle statements"),
         }
-        out.extend_from_slice(&(self.proof.len() as u64).to_le_bytes());
-        out.extend_from_slice(&self.proof);
+        push_proof(out, &self.proof);
     }
 
     fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
@@ -375,16 +466,7 @@ impl FlockFile {
             2 => HashKind::Blake3,
             c => return Err(ProofFileError::Header(format!("unknown hash code {c}"))),
         };
-        let pcs = match r.u8("header")? {
-            0 => PcsKind::Ligerito,
-            1 => PcsKind::Fri,
-            2 => PcsKind::Blaze,
-            c => {
-                return Err(ProofFileError::Header(format!(
-                    "unknown commitment code {c}"
-                )));
-            }
-        };
+        let pcs = r.pcs()?;
         let preset = match r.u8("header")? {
             0 => Preset::Fast,
             1 => Preset::Slim,
@@ -486,46 +568,30 @@ impl GkrFile {
     }
 
     fn widths(&self) -> Vec<usize> {
-        self.claims.iter().map(|c| c.point.len()).collect()
+        widths_of(&self.claims)
     }
 
     fn write(&self, out: &mut Vec<u8>) {
         out.push(1);
         out.push(variant_code(self.variant));
-        out.push(self.claims.len() as u8);
-        out.extend(self.claims.iter().map(|c| c.point.len() as u8));
+        push_widths(out, &self.claims);
         for (inputs, claim) in self.inputs.iter().zip(&self.claims) {
             push_elements(out, inputs);
             push_elements(out, &claim.point);
             push_elements(out, &claim.values);
         }
-        out.extend_from_slice(&(self.proof.len() as u64).to_le_bytes());
-        out.extend_from_slice(&self.proof);
+        push_proof(out, &self.proof);
     }
 
     fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
-        let variant = match r.u8("header")? {
-            0 => Variant::Independent,
-            1 => Variant::Padded,
-            2 => Variant::Ragged,
-            c => return Err(ProofFileError::Header(format!("unknown batcher code {c}"))),
-        };
-        let regions = r.u8("header")? as usize;
-        let widths: Vec<usize> = r
-            .take(regions, "region widths")?
-            .iter()
-            .map(|&w| usize::from(w))
-            .collect();
-        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
-        let mut inputs = Vec::with_capacity(regions);
-        let mut claims = Vec::with_capacity(regions);
+        let variant = r.variant()?;
+        let widths = r.widths()?;
+        let mut inputs = Vec::with_capacity(widths.len());
+        let mut claims = Vec::with_capacity(widths.len());
         for &w in &widths {
             debug_assert!(w <= MAX_WIDTH);
             inputs.push(r.elements::<Ghash128>(LANES << w, "permutation inputs")?);
-            claims.push(RegionClaim {
-                point: r.elements::<Ghash256>(w, "output claim")?,
-                values: r.elements::<Ghash256>(LANES, "output claim")?,
-            });
+            claims.push(r.claim(w)?);
         }
         Ok(Self {
             variant,
@@ -566,6 +632,105 @@ impl GkrFile {
             .collect();
         let statement = flockwork_gkr::Statement { regions };
         setup(widths).verify(self.variant, &statement, &self.proof)?;
+        Ok(())
+    }
+}
+
+impl GkrOpenedFile {
+    /// Permutations in the batch.
+    #[must_use]
+    pub fn permutations(&self) -> usize {
+        self.claims.iter().map(|c| 1usize << c.point.len()).sum()
+    }
+
+    fn widths(&self) -> Vec<usize> {
+        widths_of(&self.claims)
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(2);
+        out.push(variant_code(self.variant));
+        out.push(pcs_code(self.pcs));
+        push_widths(out, &self.claims);
+        out.extend_from_slice(&(self.commitment.len() as u16).to_le_bytes());
+        out.extend_from_slice(&self.commitment);
+        for claim in &self.claims {
+            push_elements(out, &claim.point);
+            push_elements(out, &claim.values);
+        }
+        push_proof(out, &self.proof);
+    }
+
+    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
+        let variant = r.variant()?;
+        let pcs = r.pcs()?;
+        let widths = r.widths()?;
+        let len = usize::from(r.u16("commitment")?);
+        let commitment = r.take(len, "commitment")?.to_vec();
+        let mut claims = Vec::with_capacity(widths.len());
+        for &w in &widths {
+            claims.push(r.claim(w)?);
+        }
+        Ok(Self {
+            variant,
+            pcs,
+            commitment,
+            claims,
+            proof: r.proof()?,
+        })
+    }
+
+    fn verify(&self) -> Result<(), ProofFileError> {
+        let widths = self.widths();
+        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        if self.claims.iter().any(|c| c.values.len() != LANES) {
+            return Err(ProofFileError::Header(
+                "every region needs t claimed values".into(),
+            ));
+        }
+        let setup = setup(widths);
+        let num_vars = setup.input_layout().num_vars();
+        with_layer0_pcs(
+            self.pcs,
+            num_vars,
+            OpenedCheck {
+                file: self,
+                setup: &setup,
+            },
+        )
+        .map_err(ProofFileError::Setup)?
+    }
+}
+
+/// [`GkrOpenedFile::verify`] with the file's commitment scheme.
+struct OpenedCheck<'a> {
+    file: &'a GkrOpenedFile,
+    setup: &'a flockwork_gkr::Setup<Poseidon2bRelation, Ghash256>,
+}
+
+impl Layer0Job for OpenedCheck<'_> {
+    type Output = Result<(), ProofFileError>;
+
+    fn run<P: flockwork_core::PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
+        self,
+        pcs: &P,
+        _bits: f64,
+    ) -> Result<(), ProofFileError> {
+        let Self { file, setup } = self;
+        let commitment = pcs.commitment_from_bytes(&file.commitment).ok_or_else(|| {
+            ProofFileError::Header("the commitment has the wrong length or form".into())
+        })?;
+        let regions = file
+            .claims
+            .iter()
+            .zip(setup.layer0_digests(&file.commitment))
+            .map(|(claim, digest)| RegionStatement {
+                committed: Arc::new(CommittedLayer::by_commitment(claim.point.len(), digest)),
+                claim: claim.clone(),
+            })
+            .collect();
+        let statement = flockwork_gkr::Statement { regions };
+        setup.verify_opened(file.variant, pcs, &commitment, &statement, &file.proof)?;
         Ok(())
     }
 }
@@ -625,16 +790,35 @@ mod tests {
         })
     }
 
+    fn gkr_opened() -> ProofFile {
+        ProofFile::GkrOpened(GkrOpenedFile {
+            variant: Variant::Padded,
+            pcs: PcsKind::Blaze,
+            commitment: (0..32).collect(),
+            claims: vec![
+                RegionClaim {
+                    point: vec![Ghash256::ONE; 3],
+                    values: vec![Ghash256::ZERO; 4],
+                },
+                RegionClaim {
+                    point: vec![],
+                    values: vec![Ghash256::ONE; 4],
+                },
+            ],
+            proof: vec![5; 21],
+        })
+    }
+
     #[test]
     fn files_round_trip() {
-        for file in [chain(), merkle(), gkr()] {
+        for file in [chain(), merkle(), gkr(), gkr_opened()] {
             assert_eq!(ProofFile::from_bytes(&file.to_bytes()).unwrap(), file);
         }
     }
 
     #[test]
     fn every_truncation_and_garbage_is_an_error_not_a_panic() {
-        for file in [chain(), merkle(), gkr()] {
+        for file in [chain(), merkle(), gkr(), gkr_opened()] {
             let bytes = file.to_bytes();
             for len in 0..bytes.len() {
                 assert!(
@@ -673,7 +857,7 @@ mod tests {
                     (state >> 56) as u8
                 })
                 .collect();
-            for system in [0, 1] {
+            for system in [0, 1, 2] {
                 let mut prefixed = MAGIC.to_vec();
                 prefixed.extend_from_slice(&VERSION.to_le_bytes());
                 prefixed.push(system);
@@ -694,6 +878,21 @@ mod tests {
         ];
         assert!(matches!(
             ProofFile::from_bytes(&bytes),
+            Err(ProofFileError::Header(_))
+        ));
+    }
+
+    /// A file naming a commitment that is not a commitment of the scheme, and one whose proof
+    /// is garbage: errors, not panics.
+    #[test]
+    fn opened_gkr_files_with_bad_commitments_or_proofs_are_rejected() {
+        let ProofFile::GkrOpened(mut g) = gkr_opened() else {
+            unreachable!()
+        };
+        assert!(ProofFile::GkrOpened(g.clone()).verify().is_err());
+        g.commitment.push(0);
+        assert!(matches!(
+            ProofFile::GkrOpened(g).verify(),
             Err(ProofFileError::Header(_))
         ));
     }

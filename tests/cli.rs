@@ -462,8 +462,38 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
         stdout(&out)
     );
 
-    // Tampered files: a statement byte (the root, an input) and a proof byte are rejected.
-    for (name, path, at) in [("tree", &tree, 40), ("poseidon2b", &batch, 20)] {
+    // Poseidon2b with the inputs committed (FRI-Binius): the file holds the commitment, not
+    // the inputs.
+    let opened = dir.join("poseidon2b-fri.bin");
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "poseidon2b",
+        "--count",
+        "300",
+        "--pcs",
+        "fri",
+        "--out",
+        opened.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"pcs\":\"fri\""), "{}", stdout(&out));
+    let out = flockwork(&["verify", opened.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("300 Poseidon2b permutations in 4 region(s) (GKR, ragged batcher, inputs committed with fri)"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Tampered files: a statement byte (the root, an input, the commitment) and a proof byte
+    // are rejected.
+    for (name, path, at) in [
+        ("tree", &tree, 40),
+        ("poseidon2b", &batch, 20),
+        ("poseidon2b-fri", &opened, 20),
+    ] {
         let bytes = std::fs::read(path).unwrap();
         for index in [at, bytes.len() - 40] {
             let mut bad = bytes.clone();
@@ -491,8 +521,8 @@ fn prove_options_that_do_not_fit_are_refused_clearly() {
             "keccak-f has no Merkle nodes",
         ),
         (
-            &["prove", "--hash", "poseidon2b", "--pcs", "fri"][..],
-            "--pcs and --profile do not apply",
+            &["prove", "--hash", "poseidon2b", "--profile", "slim"][..],
+            "--profile (Ligerito's batch-R1CS preset) does not apply",
         ),
         (
             &["prove", "--hash", "poseidon2b", "--merkle"][..],

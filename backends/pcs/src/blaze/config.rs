@@ -15,10 +15,13 @@
 //!   committed `2^k_0`-interleaved word is `e`-far from the interleaved code, its fold
 //!   `X·⊗_t(1 − r_t, r_t)` is `e`-close to the code with probability at most
 //!   `2·k_0·e/|F|` — Diamond–Posen, *Proximity Testing with Logarithmic Randomness*, eprint
-//!   2023/630, Thm 2, which holds for **every** linear code and `e ≤ ⌊(d − 1)/3⌋` (the
-//!   analogue of the Ligero lemma of Ames–Hazay–Ishai–Venkitasubramaniam, CCS 2017, for
-//!   tensor combinations). The report charges `2·k_0·(e + 1)/|F| ≤ 2·k_0·(δn/3 + 1)/|F|`
-//!   (one extra unit of slack), plus the grinding bits before each fold challenge.
+//!   2023/630, Thm 2, which holds for **every** linear code and `e < d/3` (the analogue of
+//!   the Ligero lemma of Ames–Hazay–Ishai–Venkitasubramaniam, CCS 2017, for tensor
+//!   combinations). The report charges `2·k_0·(e + 1)/|F| ≤ 2·k_0·(δn/3 + 1)/|F|` (one extra
+//!   unit of slack), plus the grinding bits before each fold challenge. (The statement
+//!   `Pr > 2·log m·e/q ⇒ e-close` for `e < d/3` was checked against a published restatement
+//!   of the theorem; the later improvement to `log m·(e + 1)/q`, eprint 2024/1351, would
+//!   gain one bit here, where the term is not the binding one.)
 //! * **query** (Ligero's column test, here a row test): if the word is `e`-far, its fold is
 //!   `e`-far from the code (outside the fold event) and differs from the encoding of the
 //!   claimed next message in more than `e` positions; if it is `e`-close, it decodes uniquely

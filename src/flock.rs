@@ -27,7 +27,7 @@ use crate::workload::WorkloadError;
 pub enum HashKind {
     /// SHA-256 compression (22,696 ANDs).
     Sha256,
-    /// Keccak-f[1600] (38,400 ANDs).
+    /// Keccak-f\[1600\] (38,400 ANDs).
     Keccak,
     /// BLAKE3 compression (10,416 ANDs).
     Blake3,

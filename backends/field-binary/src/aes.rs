@@ -1,6 +1,6 @@
 //! GF(2^8) in the AES representation and its embedding `phi8` into GHASH GF(2^128).
 //!
-//! [`Aes8`] is GF(2)[y]/(y^8 + y^4 + y^3 + y + 1) (the Rijndael polynomial `0x11B`, FIPS-197
+//! [`Aes8`] is GF(2)\[y\]/(y^8 + y^4 + y^3 + y + 1) (the Rijndael polynomial `0x11B`, FIPS-197
 //! §4.2), bit `i` = coefficient of `y^i`. Products use compile-time log/exp tables.
 //!
 //! [`phi8`] is the field embedding GF(2^8) → GF(2^128) of Flock (eprint 2026/1329 §3) and
@@ -9,7 +9,7 @@
 //! is F2-linear: `phi8(v) = ⊕_{i : v_i = 1} PHI8_ALPHA^i`. The 256 images are a `const` table.
 //! [`ByteMulTable`] multiplies one fixed GHASH element by embedded bytes with one lookup.
 //!
-//! With the `std` feature, `Ghash128` is an [`ExtensionField`] of degree 16 over `Aes8`
+//! With the `std` feature, `Ghash128` is an [`ExtensionField`](flockwork_field::ExtensionField) of degree 16 over `Aes8`
 //! (through `phi8`) with the basis `1, x, …, x^15`.
 
 use core::ops::{Add, AddAssign, Mul, MulAssign};
@@ -18,7 +18,7 @@ use crate::Ghash128;
 use crate::byte_field::{BasisProducts, LogExpTables};
 use crate::macros::impl_uint_binary_field;
 
-/// An element of GF(2^8) = GF(2)[y]/(y^8 + y^4 + y^3 + y + 1); bit `i` = coefficient of `y^i`.
+/// An element of GF(2^8) = GF(2)\[y\]/(y^8 + y^4 + y^3 + y + 1); bit `i` = coefficient of `y^i`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct Aes8(pub u8);

@@ -45,7 +45,7 @@ pub fn mul_by_beta(v: Ghash128) -> Ghash128 {
     Ghash128(lo ^ hi ^ (hi << 1) ^ (hi << 2) ^ (hi << 7))
 }
 
-/// An element `lo + hi·Y` of GF(2^256) = GF(2^128)[Y]/(Y^2 + Y + β), `β` = [`BETA`].
+/// An element `lo + hi·Y` of GF(2^256) = GF(2^128)\[Y\]/(Y^2 + Y + β), `β` = [`BETA`].
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ghash256 {
     /// The coefficient of 1.

@@ -2,7 +2,7 @@
 //! for Batch Boolean Computations*, eprint 2026/1329; our implementer's notes:
 //! `notes/flock.md`).
 //!
-//! `K = 2^k` copies of one Boolean circuit ([`Gadget`]: SHA-256, Keccak-f[1600], BLAKE3
+//! `K = 2^k` copies of one Boolean circuit ([`Gadget`]: SHA-256, Keccak-f\[1600\], BLAKE3
 //! compressions, …) form one block-diagonal R1CS `(A z) ∘ (B z) = z` over F2 with
 //! `A = I_K ⊗ A0`, `B = I_K ⊗ B0`, `C = I`: every committed bit `z_j` is an AND output, a
 //! materialized linear value, an IO bit or the constant wire, and its row says so. The witness

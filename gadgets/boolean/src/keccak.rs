@@ -1,4 +1,4 @@
-//! Keccak-f[1600] as an AND/XOR circuit.
+//! Keccak-f\[1600\] as an AND/XOR circuit.
 
 use flockwork_core::circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotl};
 
@@ -7,7 +7,7 @@ use crate::constants::{KECCAK_RC, KECCAK_RHO};
 /// A 64-bit lane of wires, bit `z` of weight `2^z`.
 type Lane<W> = [W; 64];
 
-/// Keccak-p[1600, `rounds`] (FIPS 202 §3.3; `rounds = 24` is Keccak-f[1600]), on lanes
+/// Keccak-p\[1600, `rounds`\] (FIPS 202 §3.3; `rounds = 24` is Keccak-f\[1600\]), on lanes
 /// `x + 5y` with bit `z` of lane `i` at offset `64i + z`.
 ///
 /// # Encoding
@@ -46,13 +46,13 @@ impl KeccakF1600 {
     /// Output state region.
     pub const S_OUT: SlotId = SlotId(1);
 
-    /// Keccak-f[1600] (24 rounds).
+    /// Keccak-f\[1600\] (24 rounds).
     #[must_use]
     pub fn new() -> Self {
         Self { rounds: 24 }
     }
 
-    /// Keccak-p[1600, `rounds`]: the last `rounds` rounds (for small test circuits).
+    /// Keccak-p\[1600, `rounds`\]: the last `rounds` rounds (for small test circuits).
     ///
     /// # Panics
     /// If `rounds` is 0 or more than 24.

@@ -1,6 +1,6 @@
 //! # flockwork-boolean
 //!
-//! Keccak-f[1600], SHA-256 compression and BLAKE3 compression as circuits of AND and XOR
+//! Keccak-f\[1600\], SHA-256 compression and BLAKE3 compression as circuits of AND and XOR
 //! gates, each written once against [`flockwork_core::circuit::CircuitBuilder`], plus the IO
 //! glue for hash chains and Merkle trees and portable native baselines.
 //!

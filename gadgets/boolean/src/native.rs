@@ -96,7 +96,7 @@ fn blake3_g(v: &mut [u32; 16], [a, b, c, d]: [usize; 4], mx: u32, my: u32) {
     v[b] = (v[b] ^ v[c]).rotate_right(7);
 }
 
-/// Keccak-f[1600] (FIPS 202 §3.3): 24 rounds on 25 lanes, lane `x + 5y`.
+/// Keccak-f\[1600\] (FIPS 202 §3.3): 24 rounds on 25 lanes, lane `x + 5y`.
 pub fn keccak_f1600(state: &mut [u64; 25]) {
     keccak_p1600(state, 24);
 }

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 /// Six rounds of masked swaps (recursive block transposition, Warren, *Hacker's Delight*,
 /// 2nd ed., §7-3): round `j = 32, 16, …, 1` swaps the upper-right and lower-left `j×j`
 /// sub-blocks of every `2j×2j` block, 192 word operations per round. This is the `W = 1`
-/// case of [`transpose64_groups`].
+/// case of `transpose64_groups`.
 pub fn transpose64(m: &mut [u64; 64]) {
     let mut g = m.map(|row| [row]);
     transpose64_groups(&mut g);

@@ -23,7 +23,7 @@
 //! query phase.
 
 mod claim;
-mod extension;
+pub mod extension;
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;

@@ -320,34 +320,51 @@ impl Raa {
     #[must_use]
     pub fn transpose_encode_dense<F: BinaryField>(&self, c: &[F]) -> Vec<F> {
         assert_eq!(c.len(), self.len(), "the vector must have the block length");
-        let mut scattered = vec![F::ZERO; c.len()];
+        let mut scattered = crate::buffer::zeroed(c.len(), F::ZERO);
         let mut acc = F::ZERO;
         for (&x, &p) in c.iter().zip(&self.pi2).rev() {
             acc += x;
             scattered[p as usize] = acc;
         }
-        let mut out = vec![F::ZERO; self.msg_len];
+        self.transpose_tail(&scattered)
+    }
+
+    /// `RAAᵀ·c` for the sparse `c = Σ_t c_t·e_{j_t}` given as `entries = [(j_t, c_t)]`
+    /// (repeated positions add up): the message weight `Σ_t c_t·(row j_t of RAA)`, in `O(n)`.
+    /// The first suffix sum is constant between entries, so `c` is never materialised.
+    ///
+    /// # Panics
+    /// If a position is not below `n`.
+    #[must_use]
+    pub fn transpose_encode_sparse<F: BinaryField>(&self, entries: &[(usize, F)]) -> Vec<F> {
+        let n = self.len();
+        assert!(
+            entries.iter().all(|&(j, _)| j < n),
+            "position outside the code"
+        );
+        let mut sorted = entries.to_vec();
+        sorted.sort_unstable_by_key(|&(j, _)| j);
+        let mut pending = sorted.iter().rev().peekable();
+        let mut scattered = crate::buffer::zeroed(n, F::ZERO);
+        let mut acc = F::ZERO;
+        for (i, &p) in self.pi2.iter().enumerate().rev() {
+            while let Some(&(_, c)) = pending.next_if(|&&(j, _)| j == i) {
+                acc += c;
+            }
+            scattered[p as usize] = acc;
+        }
+        self.transpose_tail(&scattered)
+    }
+
+    /// The rest of `RAAᵀ` after `P2ᵀ·Aᵀ`: `F_rᵀ·P1ᵀ·Aᵀ` on `scattered` (`n` positions).
+    fn transpose_tail<F: BinaryField>(&self, scattered: &[F]) -> Vec<F> {
+        let mut out = crate::buffer::zeroed(self.msg_len, F::ZERO);
         let mut acc = F::ZERO;
         for (&x, &p) in scattered.iter().zip(&self.pi1).rev() {
             acc += x;
             out[(p as usize) >> self.log_inv_rate] += acc;
         }
         out
-    }
-
-    /// `RAAᵀ·c` for the sparse `c = Σ_t c_t·e_{j_t}` given as `entries = [(j_t, c_t)]`
-    /// (repeated positions add up): the message weight `Σ_t c_t·(row j_t of RAA)`, in `O(n)`.
-    ///
-    /// # Panics
-    /// If a position is not below `n`.
-    #[must_use]
-    pub fn transpose_encode_sparse<F: BinaryField>(&self, entries: &[(usize, F)]) -> Vec<F> {
-        let mut dense = vec![F::ZERO; self.len()];
-        for &(j, coeff) in entries {
-            assert!(j < dense.len(), "position outside the code");
-            dense[j] += coeff;
-        }
-        self.transpose_encode_dense(&dense)
     }
 }
 

@@ -164,7 +164,7 @@ impl<D: Digest> MerkleTree<D> {
                 siblings.extend_from_slice(&self.levels[level][node * len..(node + 1) * len]);
                 Ok::<(), ()>(())
             },
-            |_, _, _| Ok(()),
+            |pairs| Ok(vec![(); pairs.len()]),
         )
         .expect("indices must be sorted, distinct and in range");
         siblings
@@ -184,14 +184,41 @@ pub fn sibling_count(depth: usize, indices: &[usize]) -> Option<usize> {
             count += 1;
             Ok::<(), ()>(())
         },
-        |_, _, _| Ok(()),
+        |pairs| Ok(vec![(); pairs.len()]),
     )
     .ok()?;
     Some(count)
 }
 
+/// Verifies a multi-opening of rows: `rows` holds the opened leaves `indices[t]` (`width`
+/// elements each, in order), `siblings` the concatenated sibling digests
+/// ([`MerkleTree::open`]). With SHA-256 the leaves and each level's parents are hashed with
+/// the multi-lane SHA-256 ([`flockwork_sha256x`]) on the calling thread.
+///
+/// # Errors
+/// [`VerifyError::MerklePath`] for malformed indices, a row count that differs from the
+/// indices, a wrong number of sibling bytes, or a root mismatch.
+pub fn verify_rows<D: Digest, F: Field>(
+    root: &[u8],
+    depth: usize,
+    indices: &[usize],
+    rows: &[F],
+    width: usize,
+    siblings: &[u8],
+) -> Result<(), VerifyError> {
+    let len = digest_len::<D>();
+    if width == 0 || rows.len() != indices.len() * width {
+        return Err(VerifyError::MerklePath);
+    }
+    let mut digests = vec![0u8; indices.len() * len];
+    hash_leaves_into::<D, F>(rows, width, &mut digests);
+    let leaf_hashes = digests.chunks_exact(len).map(<[u8]>::to_vec).collect();
+    verify_opening::<D>(root, depth, indices, leaf_hashes, siblings)
+}
+
 /// Verifies a multi-opening: `leaf_hashes[t]` is the digest of leaf `indices[t]`, and
-/// `siblings` the concatenated sibling digests ([`MerkleTree::open`]).
+/// `siblings` the concatenated sibling digests ([`MerkleTree::open`]). Each level's parents
+/// are hashed together (multi-lane with SHA-256, on the calling thread).
 ///
 /// # Errors
 /// [`VerifyError::MerklePath`] for malformed indices, a wrong number of sibling bytes, or a
@@ -209,11 +236,18 @@ pub fn verify_opening<D: Digest>(
     }
     let mut supplied = siblings.chunks_exact(len);
     let leaves = indices.iter().copied().zip(leaf_hashes).collect();
+    let multi_lane = flockwork_sha256x::is_sha256::<D>();
     let top = walk(
         leaves,
         depth,
         |_, _| supplied.next().map(<[u8]>::to_vec).ok_or(()),
-        |_, left, right| Ok(hash_node::<D>(&left, &right)),
+        |pairs| {
+            Ok(if multi_lane {
+                sha256_pairs(&pairs)
+            } else {
+                pairs.iter().map(|(l, r)| hash_node::<D>(l, r)).collect()
+            })
+        },
     )
     .map_err(|()| VerifyError::MerklePath)?;
     let all_used = supplied.next().is_none();
@@ -223,13 +257,28 @@ pub fn verify_opening<D: Digest>(
     }
 }
 
+/// The SHA-256 parents `H(0x01 ‖ left ‖ right)` of `pairs` of 32-byte digests, in order,
+/// with the multi-lane SHA-256 on the calling thread: the same digests as [`hash_node`].
+fn sha256_pairs(pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(64 * pairs.len());
+    for (left, right) in pairs {
+        bytes.extend_from_slice(left);
+        bytes.extend_from_slice(right);
+    }
+    let messages: Vec<&[u8]> = bytes.chunks_exact(64).collect();
+    let mut digests = vec![[0u8; 32]; pairs.len()];
+    flockwork_sha256x::sha256_prefixed_many(&[NODE_PREFIX], &messages, &mut digests);
+    digests.iter().map(|d| d.to_vec()).collect()
+}
+
 /// The multi-opening schedule shared by prover and verifier.
 ///
 /// Starts from the opened `(index, node)` pairs at the leaf level and goes up `depth` levels.
-/// At each level, a node whose sibling is also known is combined with it; otherwise
-/// `sibling(level, sibling_index)` supplies the missing one. `combine(level, left, right)`
-/// produces the parent. Fails (`Err(())`) if the indices are not strictly increasing or out of
-/// range, or if a callback fails.
+/// At each level, a node whose sibling is also known is paired with it; otherwise
+/// `sibling(level, sibling_index)` supplies the missing one; `combine(pairs)` then produces the
+/// level's parents from its `(left, right)` pairs, in order. Fails (`Err(())`) if the indices
+/// are not strictly increasing or out of range, or if a callback fails or returns another
+/// number of parents.
 fn walk<N, S, C>(
     mut nodes: Vec<(usize, N)>,
     depth: usize,
@@ -238,7 +287,7 @@ fn walk<N, S, C>(
 ) -> Result<Vec<(usize, N)>, ()>
 where
     S: FnMut(usize, usize) -> Result<N, ()>,
-    C: FnMut(usize, N, N) -> Result<N, ()>,
+    C: FnMut(Vec<(N, N)>) -> Result<Vec<N>, ()>,
 {
     let in_range = |j: usize| depth >= usize::BITS as usize || j >> depth == 0;
     let increasing = nodes.windows(2).all(|w| w[0].0 < w[1].0);
@@ -246,11 +295,12 @@ where
         return Err(());
     }
     for level in 0..depth {
-        let mut parents = Vec::with_capacity(nodes.len());
+        let mut indices = Vec::with_capacity(nodes.len());
+        let mut pairs = Vec::with_capacity(nodes.len());
         let mut iter = nodes.into_iter().peekable();
         while let Some((j, node)) = iter.next() {
             let pair_known = j % 2 == 0 && iter.peek().is_some_and(|(k, _)| *k == j + 1);
-            let (left, right) = if pair_known {
+            let pair = if pair_known {
                 let (_, right) = iter.next().expect("peeked");
                 (node, right)
             } else if j % 2 == 0 {
@@ -258,9 +308,14 @@ where
             } else {
                 (sibling(level, j - 1)?, node)
             };
-            parents.push((j / 2, combine(level, left, right)?));
+            indices.push(j / 2);
+            pairs.push(pair);
         }
-        nodes = parents;
+        let parents = combine(pairs)?;
+        if parents.len() != indices.len() {
+            return Err(());
+        }
+        nodes = indices.into_iter().zip(parents).collect();
     }
     Ok(nodes)
 }

@@ -13,7 +13,7 @@ use super::{
     Blaze, LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT, LABEL_OOD_VALUE, LABEL_QUERY_POW, LABEL_ROOT,
     LABEL_ROWS, LABELS, absorb_level, absorb_params, fold_row, sample_queries,
 };
-use crate::merkle::{digest_len, hash_leaf, sibling_count, verify_opening};
+use crate::merkle::{digest_len, sibling_count, verify_rows};
 use crate::sumcheck::VerifierState;
 
 /// A weight glued into the running claim after level `level`'s queries, acting on the last
@@ -235,8 +235,7 @@ fn check_merkle<F: NttField, D: Digest, T: VerifierTranscript>(
     width: usize,
     transcript: &mut T,
 ) -> Result<(), VerifyError> {
-    let leaves = rows.chunks_exact(width).map(hash_leaf::<D, F>).collect();
     let count = sibling_count(depth, queries).ok_or(VerifyError::MerklePath)?;
     let siblings = transcript.hint_bytes(count * digest_len::<D>())?;
-    verify_opening::<D>(root, depth, queries, leaves, siblings)
+    verify_rows::<D, F>(root, depth, queries, rows, width, siblings)
 }

@@ -12,7 +12,7 @@ use super::{
     Fri, LABEL_FINAL, LABEL_LEAVES, LABEL_QUERY, LABEL_QUERY_POW, LABEL_ROOT, LABELS,
     absorb_params, fold_leaf, leaf_of,
 };
-use crate::merkle::{digest_len, hash_leaf, sibling_count, verify_opening};
+use crate::merkle::{digest_len, sibling_count, verify_rows};
 use crate::queries::sample_distinct;
 use crate::sumcheck::VerifierState;
 
@@ -142,9 +142,8 @@ fn recv_leaves<F: Field, D: Digest, T: VerifierTranscript>(
     transcript: &mut T,
 ) -> Result<Vec<F>, VerifyError> {
     let values = transcript.recv_field::<F>(LABEL_LEAVES, leaves.len() * width)?;
-    let hashes = values.chunks_exact(width).map(hash_leaf::<D, F>).collect();
     let count = sibling_count(depth, leaves).ok_or(VerifyError::MerklePath)?;
     let siblings = transcript.hint_bytes(count * digest_len::<D>())?;
-    verify_opening::<D>(root, depth, leaves, hashes, siblings)?;
+    verify_rows::<D, F>(root, depth, leaves, &values, width, siblings)?;
     Ok(values)
 }

@@ -33,6 +33,30 @@ fn check_openings<D: Digest>() {
             assert_eq!(siblings.len(), count * digest_len::<D>());
             let hashes = leaf_hashes::<D>(&data, width, &indices);
             verify_opening::<D>(tree.root(), depth, &indices, hashes, &siblings).unwrap();
+            // The same opening from the rows (leaves hashed by `verify_rows`), and a changed
+            // element or a missing row rejected.
+            let mut opened: Vec<Ghash128> = indices
+                .iter()
+                .flat_map(|&j| data[j * width..(j + 1) * width].iter().copied())
+                .collect();
+            verify_rows::<D, Ghash128>(tree.root(), depth, &indices, &opened, width, &siblings)
+                .unwrap();
+            assert!(
+                verify_rows::<D, Ghash128>(
+                    tree.root(),
+                    depth,
+                    &indices,
+                    &opened[width..],
+                    width,
+                    &siblings
+                )
+                .is_err()
+            );
+            opened[width - 1] += Ghash128::ONE;
+            assert!(
+                verify_rows::<D, Ghash128>(tree.root(), depth, &indices, &opened, width, &siblings)
+                    .is_err()
+            );
         }
     }
 }

@@ -42,6 +42,18 @@ pub fn zeroed<T: Copy + Send + Sync>(len: usize, zero: T) -> Vec<T> {
     v
 }
 
+/// As [`zeroed`], written by the calling thread only (verifiers stay on one thread).
+#[must_use]
+pub fn zeroed_here<T: Copy>(len: usize, zero: T) -> Vec<T> {
+    if len.saturating_mul(size_of::<T>()) < HUGE_PAGE_MIN_BYTES {
+        return vec![zero; len];
+    }
+    let mut v = Vec::with_capacity(len);
+    huge_pages::advise(v.spare_capacity_mut());
+    v.resize(len, zero);
+    v
+}
+
 /// A copy of `values` in a buffer built as by [`zeroed`] (huge pages, written by all threads).
 #[must_use]
 pub fn copied<T: Copy + Send + Sync>(values: &[T]) -> Vec<T> {
@@ -156,9 +168,10 @@ mod tests {
     #[test]
     fn zeroed_copied_and_mapped_buffers_hold_their_values() {
         for len in [0usize, 1, 1000, (HUGE_PAGE_MIN_BYTES / 8) + 12345] {
-            let z = zeroed(len, 0u64);
-            assert_eq!(z.len(), len);
-            assert!(z.iter().all(|&x| x == 0));
+            for z in [zeroed(len, 0u64), zeroed_here(len, 0u64)] {
+                assert_eq!(z.len(), len);
+                assert!(z.iter().all(|&x| x == 0));
+            }
             let src: Vec<u64> = (0..len as u64)
                 .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
                 .collect();

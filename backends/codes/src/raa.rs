@@ -320,7 +320,7 @@ impl Raa {
     #[must_use]
     pub fn transpose_encode_dense<F: BinaryField>(&self, c: &[F]) -> Vec<F> {
         assert_eq!(c.len(), self.len(), "the vector must have the block length");
-        let mut scattered = crate::buffer::zeroed(c.len(), F::ZERO);
+        let mut scattered = crate::buffer::zeroed_here(c.len(), F::ZERO);
         let mut acc = F::ZERO;
         for (&x, &p) in c.iter().zip(&self.pi2).rev() {
             acc += x;
@@ -345,7 +345,7 @@ impl Raa {
         let mut sorted = entries.to_vec();
         sorted.sort_unstable_by_key(|&(j, _)| j);
         let mut pending = sorted.iter().rev().peekable();
-        let mut scattered = crate::buffer::zeroed(n, F::ZERO);
+        let mut scattered = crate::buffer::zeroed_here(n, F::ZERO);
         let mut acc = F::ZERO;
         for (i, &p) in self.pi2.iter().enumerate().rev() {
             while let Some(&(_, c)) = pending.next_if(|&&(j, _)| j == i) {
@@ -358,7 +358,7 @@ impl Raa {
 
     /// The rest of `RAAᵀ` after `P2ᵀ·Aᵀ`: `F_rᵀ·P1ᵀ·Aᵀ` on `scattered` (`n` positions).
     fn transpose_tail<F: BinaryField>(&self, scattered: &[F]) -> Vec<F> {
-        let mut out = crate::buffer::zeroed(self.msg_len, F::ZERO);
+        let mut out = crate::buffer::zeroed_here(self.msg_len, F::ZERO);
         let mut acc = F::ZERO;
         for (&x, &p) in scattered.iter().zip(&self.pi1).rev() {
             acc += x;

@@ -14,6 +14,8 @@
 //! When `D` is SHA-256 ([`flockwork_sha256x::is_sha256`]), the prover's tree is built with
 //! the multi-lane SHA-256 of [`flockwork_sha256x`] (16 leaves or nodes per AVX-512 pass where
 //! available): the same digests, about three times the throughput of one message at a time.
+//! The verifier ([`verify_rows`]) hashes the opened rows and then each level's parents the same
+//! way, on its one thread.
 //!
 //! ## Multi-openings
 //!

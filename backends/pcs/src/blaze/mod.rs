@@ -58,8 +58,8 @@
 //! shared vCPUs, Merkle trees on the multi-lane SHA-256 of `flockwork-sha256x`, codewords on
 //! transparent huge pages through [`flockwork_codes::buffer`]): Blaze commits in ≈ 65 ms (the
 //! encoder alone ≈ 32–37 ms, a Merkle tree over the finished codeword ≈ 28 ms), opens in
-//! ≈ 100 ms, verifies in ≈ 5 ms with a 681 KB proof; Ligerito's fast presets commit in
-//! ≈ 33–35 ms (351–418 KB proofs, verify ≈ 1.3 ms) and its slim preset, also at rate ¼, in
+//! ≈ 100 ms, verifies in ≈ 3.7 ms with a 681 KB proof; Ligerito's fast presets commit in
+//! ≈ 33–35 ms (351–418 KB proofs, verify ≈ 1.0–1.3 ms) and its slim preset, also at rate ¼, in
 //! ≈ 65 ms (177 KB). With one thread: 110 ms against 59–68 and 114 ms. The XOR-only encoder
 //! is memory-bound: the codeword is four times the input, its first pass is a random scatter
 //! of rows, and the Reed–Solomon encoder it competes with runs its additive NTT on

@@ -225,6 +225,9 @@ pub struct BatchComparison {
     pub widths: Vec<usize>,
     /// Seed of the inputs and of the output points.
     pub seed: u64,
+    /// The commitment of the input layer (the GKR layer-0 PCS path), or `None` for inputs
+    /// held in the clear.
+    pub pcs: Option<PcsKind>,
 }
 
 /// What one batcher measured.
@@ -237,11 +240,11 @@ pub struct BatchRow {
     /// Prover time.
     pub prove: Duration,
     /// Verifier time: the walk and the check of the layer-0 claims against the committed
-    /// columns.
+    /// columns (or the commitment's opening).
     pub verify: Duration,
     /// Proof bytes.
     pub proof_bytes: usize,
-    /// Soundness of the walk(s), bits (GF(2^256) challenges).
+    /// Soundness, bits: the walk(s) (GF(2^256) challenges) and the opening, if any.
     pub security_bits: f64,
 }
 
@@ -256,7 +259,7 @@ impl BatchComparison {
             widths: self.widths.clone(),
             seed: self.seed,
             variant,
-            pcs: None,
+            pcs: self.pcs,
         }
         .run()?;
         Ok(BatchRow {

@@ -247,6 +247,10 @@ enum CompareWhat {
         /// Seed of the inputs and output points.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Commit the input layer with this scheme and prove the layer-0 claims by its
+        /// opening (default: the verifier holds the inputs).
+        #[arg(long, value_enum)]
+        pcs: Option<PcsArg>,
         /// Print one JSON object per batcher instead of the table.
         #[arg(long)]
         json: bool,
@@ -996,8 +1000,12 @@ fn compare_batch(
     if !json {
         println!(
             "Poseidon2b (t = 4, 66 layers) over regions of widths [{}], GKR with GF(2^256) \
-             challenges, {} thread(s){}\n",
+             challenges, layer 0 {}, {} thread(s){}\n",
             widths.join(","),
+            comparison.pcs.map_or_else(
+                || "checked against the public inputs".to_owned(),
+                |k| format!("committed with {} (opened)", k.name())
+            ),
             threads.unwrap_or_else(rayon::current_num_threads),
             if in_process {
                 ""
@@ -1020,21 +1028,22 @@ fn compare_batch(
                         peak_mib: peak_memory_mib().unwrap_or(f64::NAN),
                     })
                 } else {
-                    run_worker(
-                        &[
-                            "compare",
-                            "batch",
-                            "--worker",
-                            "--widths",
-                            &widths.join(","),
-                            "--seed",
-                            &comparison.seed.to_string(),
-                            "--batchers",
-                            variant.name(),
-                        ],
-                        threads,
-                    )
-                    .and_then(|stdout| {
+                    let mut args = vec![
+                        "compare".to_owned(),
+                        "batch".to_owned(),
+                        "--worker".to_owned(),
+                        "--widths".to_owned(),
+                        widths.join(","),
+                        "--seed".to_owned(),
+                        comparison.seed.to_string(),
+                        "--batchers".to_owned(),
+                        variant.name().to_owned(),
+                    ];
+                    if let Some(kind) = comparison.pcs {
+                        args.extend(["--pcs".to_owned(), kind.name().to_owned()]);
+                    }
+                    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                    run_worker(&args, threads).and_then(|stdout| {
                         stdout
                             .lines()
                             .find_map(|l| parse_batch_line(l, variant))
@@ -1049,8 +1058,11 @@ fn compare_batch(
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         if json {
             println!(
-                "{{\"batcher\":\"{}\",\"widths\":[{}],\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"peak_mib\":{:.1},\"security_bits\":{:.2}}}",
+                "{{\"batcher\":\"{}\",\"pcs\":{},\"widths\":[{}],\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"peak_mib\":{:.1},\"security_bits\":{:.2}}}",
                 variant.name(),
+                comparison
+                    .pcs
+                    .map_or("null".to_owned(), |k| format!("\"{}\"", k.name())),
                 widths.join(","),
                 r.physical_rows,
                 ms(r.prove),
@@ -1472,7 +1484,11 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
             .join(" + ")
     ));
     text("batcher      rows   prove (ms)  verify (ms)  proof (KiB)  soundness (bits)".to_owned());
-    let batch = flockwork::compare::BatchComparison { widths, seed: 1 };
+    let batch = flockwork::compare::BatchComparison {
+        widths,
+        seed: 1,
+        pcs: None,
+    };
     for variant in flockwork::gkr::Variant::ALL {
         let r = batch.run(variant)?;
         if json {
@@ -1669,12 +1685,17 @@ fn main() -> ExitCode {
                     widths,
                     batchers,
                     seed,
+                    pcs,
                     json,
                     in_process,
                     worker,
                 },
         } => {
-            let comparison = flockwork::compare::BatchComparison { widths, seed };
+            let comparison = flockwork::compare::BatchComparison {
+                widths,
+                seed,
+                pcs: pcs.map(PcsArg::kind),
+            };
             compare_batch(
                 &comparison,
                 &batchers,

@@ -362,13 +362,33 @@ fn compare_batch_runs_every_batcher_on_the_same_statement() {
     assert_eq!(lines.len(), 3, "{text}");
     for (line, name) in lines.iter().zip(["independent", "padded", "ragged"]) {
         assert!(
-            line.starts_with(&format!("{{\"batcher\":\"{name}\",\"widths\":[3,1,2],")),
+            line.starts_with(&format!(
+                "{{\"batcher\":\"{name}\",\"pcs\":null,\"widths\":[3,1,2],"
+            )),
             "{line}"
         );
     }
     // Padded rows: 3 regions · 2^3; ragged: 2^3 + 2^1 + 2^2.
     assert!(lines[1].contains("\"physical_rows\":24"), "{}", lines[1]);
     assert!(lines[2].contains("\"physical_rows\":14"), "{}", lines[2]);
+    // The same statement with the input layer committed with Blaze (the layer-0 PCS path).
+    let out = flockwork(&[
+        "compare",
+        "batch",
+        "--widths",
+        "3,1,2",
+        "--batchers",
+        "ragged",
+        "--pcs",
+        "blaze",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    assert!(
+        line.starts_with("{\"batcher\":\"ragged\",\"pcs\":\"blaze\",\"widths\":[3,1,2],"),
+        "{line}"
+    );
     let out = flockwork(&["compare", "batch", "--widths", "30"]);
     assert!(!out.status.success());
     assert!(

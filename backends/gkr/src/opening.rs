@@ -56,6 +56,8 @@ use crate::{GkrError, ProveError};
 const OPENING_PROTOCOL: &str = "flockwork/gkr/layer0-opening/v1";
 /// Domain separator of the per-region digests.
 const DIGEST_DOMAIN: &[u8] = b"flockwork/gkr/layer0-commitment/v1";
+/// Why a commitment scheme does not fit the setup.
+const WRONG_SIZE: &str = "the commitment scheme's variable count differs from the input layout";
 
 /// Where every column of `S_0` sits in the committed polynomial ([module docs](self),
 /// "Layout").
@@ -175,9 +177,7 @@ where
         P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
     {
         if pcs.num_vars() != self.input_layout().num_vars() {
-            return Err(ProveError::Witness(
-                "the commitment scheme's variable count differs from the input layout",
-            ));
+            return Err(ProveError::Witness(WRONG_SIZE));
         }
         let poly = self.layer0_polynomial(witness)?;
         Ok(pcs.commit(&poly))
@@ -273,7 +273,7 @@ where
     /// docs](self), "Proof format").
     ///
     /// # Errors
-    /// [`ProveError`] if the statement or the witness does not fit the setup, or the
+    /// [`ProveError`] if the statement, the witness or `pcs` does not fit the setup, or the
     /// statement is not bound to `commitment`.
     pub fn prove_opened<P>(
         &self,
@@ -287,6 +287,9 @@ where
     where
         P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
     {
+        if pcs.num_vars() != self.input_layout().num_vars() {
+            return Err(ProveError::Witness(WRONG_SIZE));
+        }
         if !self.is_bound(statement, commitment.as_ref()) {
             return Err(ProveError::Statement(
                 "the statement's layer digests are not those of the commitment",
@@ -324,9 +327,7 @@ where
         P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
     {
         if pcs.num_vars() != self.input_layout().num_vars() {
-            return Err(GkrError::Statement(
-                "the commitment scheme's variable count differs from the input layout",
-            ));
+            return Err(GkrError::Statement(WRONG_SIZE));
         }
         if !self.is_bound(statement, commitment.as_ref()) {
             return Err(GkrError::Statement(

@@ -229,6 +229,12 @@ fn a_pcs_of_the_wrong_size_is_refused() {
         Err(ProveError::Witness(_))
     ));
     let right = ligerito(n);
+    let (c, d) = setup.commit_inputs(&right, &inputs).unwrap();
+    let committed = setup.committed_statement(c.as_ref(), &inputs, b"size");
+    assert!(matches!(
+        setup.prove_opened(Variant::Ragged, &pcs, &c, &d, &inputs, &committed),
+        Err(ProveError::Witness(_))
+    ));
     let (commitment, _) = right.commit(&setup.layer0_polynomial(&inputs).unwrap());
     let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"size");
     assert!(matches!(

@@ -28,7 +28,7 @@
 
 use core::marker::PhantomData;
 
-use digest::Digest;
+use digest::{Digest, Output};
 use flockwork_core::VerifyError;
 use flockwork_field::Field;
 
@@ -58,13 +58,12 @@ pub fn hash_leaf<D: Digest, F: Field>(row: &[F]) -> Vec<u8> {
 }
 
 /// `H(0x01 ‖ left ‖ right)`.
-fn hash_node<D: Digest>(left: &[u8], right: &[u8]) -> Vec<u8> {
+fn hash_node<D: Digest>(left: &[u8], right: &[u8]) -> Output<D> {
     D::new()
         .chain_update([NODE_PREFIX])
         .chain_update(left)
         .chain_update(right)
         .finalize()
-        .to_vec()
 }
 
 /// A complete binary Merkle tree over `2^depth` leaves, each a row of field elements.
@@ -214,38 +213,43 @@ pub fn verify_rows<D: Digest, F: Field>(
     }
     let mut digests = vec![0u8; indices.len() * len];
     hash_leaves_into::<D, F>(rows, width, &mut digests);
-    let leaf_hashes = digests.chunks_exact(len).map(<[u8]>::to_vec).collect();
-    verify_opening::<D>(root, depth, indices, leaf_hashes, siblings)
+    verify_opening::<D>(root, depth, indices, &digests, siblings)
 }
 
-/// Verifies a multi-opening: `leaf_hashes[t]` is the digest of leaf `indices[t]`, and
-/// `siblings` the concatenated sibling digests ([`MerkleTree::open`]). Each level's parents
-/// are hashed together (multi-lane with SHA-256, on the calling thread).
+/// Verifies a multi-opening: `leaf_hashes` concatenates the digests of the leaves `indices`
+/// (one digest each, in order), and `siblings` the sibling digests ([`MerkleTree::open`]).
+/// Each level's parents are hashed together (multi-lane with SHA-256, on the calling thread);
+/// digests are carried by value, so the walk allocates per level, not per node.
 ///
 /// # Errors
-/// [`VerifyError::MerklePath`] for malformed indices, a wrong number of sibling bytes, or a
-/// root mismatch.
+/// [`VerifyError::MerklePath`] for malformed indices, a wrong number of leaf or sibling
+/// bytes, or a root mismatch.
 pub fn verify_opening<D: Digest>(
     root: &[u8],
     depth: usize,
     indices: &[usize],
-    leaf_hashes: Vec<Vec<u8>>,
+    leaf_hashes: &[u8],
     siblings: &[u8],
 ) -> Result<(), VerifyError> {
     let len = digest_len::<D>();
-    if leaf_hashes.len() != indices.len() || !siblings.len().is_multiple_of(len) {
+    if leaf_hashes.len() != indices.len() * len || !siblings.len().is_multiple_of(len) {
         return Err(VerifyError::MerklePath);
     }
-    let mut supplied = siblings.chunks_exact(len);
-    let leaves = indices.iter().copied().zip(leaf_hashes).collect();
+    let digest = |bytes: &[u8]| Output::<D>::try_from(bytes).expect("chunks of the digest length");
+    let mut supplied = siblings.chunks_exact(len).map(digest);
+    let leaves = indices
+        .iter()
+        .copied()
+        .zip(leaf_hashes.chunks_exact(len).map(digest))
+        .collect();
     let multi_lane = flockwork_sha256x::is_sha256::<D>();
     let top = walk(
         leaves,
         depth,
-        |_, _| supplied.next().map(<[u8]>::to_vec).ok_or(()),
+        |_, _| supplied.next().ok_or(()),
         |pairs| {
             Ok(if multi_lane {
-                sha256_pairs(&pairs)
+                sha256_pairs::<D>(&pairs)
             } else {
                 pairs.iter().map(|(l, r)| hash_node::<D>(l, r)).collect()
             })
@@ -261,7 +265,7 @@ pub fn verify_opening<D: Digest>(
 
 /// The SHA-256 parents `H(0x01 ‖ left ‖ right)` of `pairs` of 32-byte digests, in order,
 /// with the multi-lane SHA-256 on the calling thread: the same digests as [`hash_node`].
-fn sha256_pairs(pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Vec<u8>> {
+fn sha256_pairs<D: Digest>(pairs: &[(Output<D>, Output<D>)]) -> Vec<Output<D>> {
     let mut bytes = Vec::with_capacity(64 * pairs.len());
     for (left, right) in pairs {
         bytes.extend_from_slice(left);
@@ -270,7 +274,10 @@ fn sha256_pairs(pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Vec<u8>> {
     let messages: Vec<&[u8]> = bytes.chunks_exact(64).collect();
     let mut digests = vec![[0u8; 32]; pairs.len()];
     flockwork_sha256x::sha256_prefixed_many(&[NODE_PREFIX], &messages, &mut digests);
-    digests.iter().map(|d| d.to_vec()).collect()
+    digests
+        .iter()
+        .map(|d| Output::<D>::try_from(&d[..]).expect("SHA-256 digests are 32 bytes"))
+        .collect()
 }
 
 /// The multi-opening schedule shared by prover and verifier.
@@ -396,9 +403,10 @@ where
 }
 
 /// `f(0) ‖ f(1) ‖ … ‖ f(n − 1)`, each `len` bytes, in parallel for large `n`.
-fn hash_all<G>(n: usize, len: usize, f: G) -> Vec<u8>
+fn hash_all<G, H>(n: usize, len: usize, f: G) -> Vec<u8>
 where
-    G: Fn(usize) -> Vec<u8> + Sync + Send,
+    G: Fn(usize) -> H + Sync + Send,
+    H: AsRef<[u8]>,
 {
     let mut out = vec![0u8; n * len];
     #[cfg(feature = "parallel")]
@@ -406,12 +414,12 @@ where
         use rayon::prelude::*;
         out.par_chunks_mut(len)
             .enumerate()
-            .for_each(|(i, o)| o.copy_from_slice(&f(i)));
+            .for_each(|(i, o)| o.copy_from_slice(f(i).as_ref()));
         return out;
     }
     out.chunks_mut(len)
         .enumerate()
-        .for_each(|(i, o)| o.copy_from_slice(&f(i)));
+        .for_each(|(i, o)| o.copy_from_slice(f(i).as_ref()));
     out
 }
 

@@ -8,10 +8,10 @@ fn rows(n: usize, width: usize) -> Vec<Ghash128> {
     random_vec(&mut rng("merkle/rows"), n * width)
 }
 
-fn leaf_hashes<D: Digest>(rows: &[Ghash128], width: usize, indices: &[usize]) -> Vec<Vec<u8>> {
+fn leaf_hashes<D: Digest>(rows: &[Ghash128], width: usize, indices: &[usize]) -> Vec<u8> {
     indices
         .iter()
-        .map(|&j| hash_leaf::<D, Ghash128>(&rows[j * width..(j + 1) * width]))
+        .flat_map(|&j| hash_leaf::<D, Ghash128>(&rows[j * width..(j + 1) * width]))
         .collect()
 }
 
@@ -32,7 +32,7 @@ fn check_openings<D: Digest>() {
             let count = sibling_count(depth, &indices).unwrap();
             assert_eq!(siblings.len(), count * digest_len::<D>());
             let hashes = leaf_hashes::<D>(&data, width, &indices);
-            verify_opening::<D>(tree.root(), depth, &indices, hashes, &siblings).unwrap();
+            verify_opening::<D>(tree.root(), depth, &indices, &hashes, &siblings).unwrap();
             // The same opening from the rows (leaves hashed by `verify_rows`), and a changed
             // element or a missing row rejected.
             let mut opened: Vec<Ghash128> = indices
@@ -87,39 +87,39 @@ fn tampering_is_rejected_without_panics() {
     let siblings = tree.open(&indices);
     let hashes = leaf_hashes::<D>(&data, width, &indices);
     let root = tree.root().to_vec();
-    let verify =
-        |idx: &[usize], h: Vec<Vec<u8>>, s: &[u8]| verify_opening::<D>(&root, depth, idx, h, s);
+    let verify = |idx: &[usize], h: &[u8], s: &[u8]| verify_opening::<D>(&root, depth, idx, h, s);
 
     // A path for the wrong leaf: the row of leaf 4 claimed at index 3.
     let mut wrong = hashes.clone();
-    wrong[0] = leaf_hashes::<D>(&data, width, &[4]).remove(0);
+    wrong[..32].copy_from_slice(&leaf_hashes::<D>(&data, width, &[4]));
     assert_eq!(
-        verify(&indices, wrong, &siblings),
+        verify(&indices, &wrong, &siblings),
         Err(VerifyError::MerklePath)
     );
     // Right leaves at the wrong indices.
-    assert!(verify(&[3, 17, 19, 40], hashes.clone(), &siblings).is_err());
+    assert!(verify(&[3, 17, 19, 40], &hashes, &siblings).is_err());
     // Every flipped sibling byte.
     for i in 0..siblings.len() {
         let mut bad = siblings.clone();
         bad[i] ^= 1;
-        assert!(verify(&indices, hashes.clone(), &bad).is_err(), "byte {i}");
+        assert!(verify(&indices, &hashes, &bad).is_err(), "byte {i}");
     }
     // Truncated or extended sibling lists.
-    assert!(verify(&indices, hashes.clone(), &siblings[..siblings.len() - 32]).is_err());
-    assert!(verify(&indices, hashes.clone(), &siblings[..siblings.len() - 1]).is_err());
+    assert!(verify(&indices, &hashes, &siblings[..siblings.len() - 32]).is_err());
+    assert!(verify(&indices, &hashes, &siblings[..siblings.len() - 1]).is_err());
     let mut longer = siblings.clone();
     longer.extend_from_slice(&[0u8; 32]);
-    assert!(verify(&indices, hashes.clone(), &longer).is_err());
+    assert!(verify(&indices, &hashes, &longer).is_err());
     // Malformed index lists.
-    assert!(verify(&[17, 3, 18, 40], hashes.clone(), &siblings).is_err());
-    assert!(verify(&[3, 3, 18, 40], hashes.clone(), &siblings).is_err());
-    assert!(verify(&[3, 17, 18, 64], hashes.clone(), &siblings).is_err());
-    assert!(verify(&[], vec![], &siblings).is_err());
-    assert!(verify(&indices, hashes[..3].to_vec(), &siblings).is_err());
+    assert!(verify(&[17, 3, 18, 40], &hashes, &siblings).is_err());
+    assert!(verify(&[3, 3, 18, 40], &hashes, &siblings).is_err());
+    assert!(verify(&[3, 17, 18, 64], &hashes, &siblings).is_err());
+    assert!(verify(&[], &[], &siblings).is_err());
+    assert!(verify(&indices, &hashes[..3 * 32], &siblings).is_err());
+    assert!(verify(&indices, &hashes[..hashes.len() - 1], &siblings).is_err());
     assert_eq!(sibling_count(depth, &[5, 5]), None);
     assert_eq!(sibling_count(depth, &[1 << depth]), None);
-    assert!(verify_opening::<D>(&root, 200, &indices, hashes, &siblings).is_err());
+    assert!(verify_opening::<D>(&root, 200, &indices, &hashes, &siblings).is_err());
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn leaves_and_nodes_are_domain_separated() {
     row[1].write_bytes(&mut bytes[16..]);
     assert_ne!(
         hash_leaf::<D, Ghash128>(&row),
-        hash_node::<D>(&bytes[..16], &bytes[16..])
+        hash_node::<D>(&bytes[..16], &bytes[16..]).to_vec()
     );
     // A one-leaf tree's root is its leaf hash.
     let tree = MerkleTree::<D>::new(&row, 2);
@@ -147,7 +147,7 @@ fn levels_by_definition<D: Digest>(data: &[Ghash128], width: usize) -> Vec<Vec<u
     while level.len() > 1 {
         level = level
             .chunks(2)
-            .map(|p| hash_node::<D>(&p[0], &p[1]))
+            .map(|p| hash_node::<D>(&p[0], &p[1]).to_vec())
             .collect();
         levels.push(level.concat());
     }

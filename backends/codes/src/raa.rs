@@ -331,7 +331,13 @@ impl Raa {
 
     /// `RAAᵀ·c` for the sparse `c = Σ_t c_t·e_{j_t}` given as `entries = [(j_t, c_t)]`
     /// (repeated positions add up): the message weight `Σ_t c_t·(row j_t of RAA)`, in `O(n)`.
-    /// The first suffix sum is constant between entries, so `c` is never materialised.
+    ///
+    /// `c` is never materialised. Its suffix sums `(Aᵀc)[i] = Σ_{j_t ≥ i} c_t` form a step
+    /// function: with the entries sorted, `(Aᵀc)[i] = tails[rank(i)]`, where `rank(i)` counts
+    /// the entries below `i` and `tails[s] = Σ_{t ≥ s} c_t`. So `(P2ᵀ·Aᵀc)[q] =
+    /// tails[rank(π2⁻¹(q))]` is read on the fly by the last pass (`F_rᵀ·P1ᵀ·Aᵀ`): one
+    /// sequential fill of the `u32` ranks and one pass over the positions, instead of an
+    /// `n`-element scatter buffer.
     ///
     /// # Panics
     /// If a position is not below `n`.
@@ -344,16 +350,28 @@ impl Raa {
         );
         let mut sorted = entries.to_vec();
         sorted.sort_unstable_by_key(|&(j, _)| j);
-        let mut pending = sorted.iter().rev().peekable();
-        let mut scattered = crate::buffer::zeroed_here(n, F::ZERO);
-        let mut acc = F::ZERO;
-        for (i, &p) in self.pi2.iter().enumerate().rev() {
-            while let Some(&(_, c)) = pending.next_if(|&&(j, _)| j == i) {
-                acc += c;
-            }
-            scattered[p as usize] = acc;
+        let mut tails = vec![F::ZERO; sorted.len() + 1];
+        for (s, &(_, c)) in sorted.iter().enumerate().rev() {
+            tails[s] = tails[s + 1] + c;
         }
-        self.transpose_tail(&scattered)
+        // rank(i) = #{t : j_t < i}: positions up to j_t (and past j_{t−1}) have rank t.
+        let mut rank: Vec<u32> = Vec::with_capacity(n);
+        for (t, &(j, _)) in sorted.iter().enumerate() {
+            if rank.len() <= j {
+                rank.resize(
+                    j + 1,
+                    u32::try_from(t).expect("fewer entries than positions"),
+                );
+            }
+        }
+        rank.resize(n, u32::try_from(sorted.len()).unwrap_or(u32::MAX));
+        let mut out = crate::buffer::zeroed_here(self.msg_len, F::ZERO);
+        let mut acc = F::ZERO;
+        for (&p1, &d) in self.pi1.iter().zip(&self.pi2_inv).rev() {
+            acc += tails[rank[d as usize] as usize];
+            out[(p1 as usize) >> self.log_inv_rate] += acc;
+        }
+        out
     }
 
     /// The rest of `RAAᵀ` after `P2ᵀ·Aᵀ`: `F_rᵀ·P1ᵀ·Aᵀ` on `scattered` (`n` positions).
@@ -654,6 +672,24 @@ mod tests {
             // Sparse: rows of the generator, with a repeated position.
             let n = code.len();
             let entries = [(0, c[0]), (n - 1, c[1]), (n / 2, c[2]), (0, c[3])];
+            let mut dense = vec![Ghash128::ZERO; n];
+            for &(j, x) in &entries {
+                dense[j] += x;
+            }
+            assert_eq!(
+                code.transpose_encode_sparse(&entries),
+                code.transpose_encode_dense(&dense)
+            );
+            // Many entries in random order, some positions repeated.
+            let mut r = rng("raa/adjoint/sparse");
+            let entries: Vec<(usize, Ghash128)> = (0..3 * n / 2 + 5)
+                .map(|t| {
+                    (
+                        (r.next_u64() % n as u64) as usize,
+                        c[t % n] + Ghash128::from_index(t as u64),
+                    )
+                })
+                .collect();
             let mut dense = vec![Ghash128::ZERO; n];
             for &(j, x) in &entries {
                 dense[j] += x;

@@ -72,7 +72,12 @@
 //! (`(Pᵀ v)[π(i)] = v[i]`, a scatter), and `F_rᵀ` sums each group of `r` positions.
 //! [`Raa::transpose_encode_sparse`] applies it to a sparse vector in `O(n)` additions: the
 //! weight that an opened set of codeword rows puts on the message (the Blaze commitment's
-//! glued level-0 weight).
+//! glued level-0 weight, computed by every verifier). The first suffix sum of a `Q`-sparse
+//! vector is a step function with `Q + 1` values, so the verifier keeps a `u32` rank per
+//! position instead of an `n`-element buffer, and reads the permuted suffix sums through it
+//! in the one remaining pass: the Blaze verifier took 20–35% less time (2^24 and 2^28
+//! committed bits). Prefetching that pass's two random addresses, as the encoder does,
+//! made no consistent difference.
 
 use flockwork_field::BinaryField;
 use rand_chacha::ChaCha20Rng;

@@ -138,42 +138,100 @@ struct PowChallenge<D> {
 /// Nonces tried per multi-lane SHA-256 call in [`PowChallenge::smallest_nonce`].
 const NONCE_BATCH: u64 = 64;
 
+/// Consecutive nonces one thread searches per window of [`PowChallenge::smallest_nonce`].
+const NONCE_BLOCK: u64 = 16 * NONCE_BATCH;
+
 impl<D: Digest + Clone> PowChallenge<D> {
     fn accepts(&self, nonce: u64) -> bool {
         let mut hasher = self.prefix.clone();
         hasher.update(nonce.to_le_bytes());
-        self.meets_target(&hasher.finalize())
-    }
-
-    /// Whether `hash` starts with `bits` zero bits.
-    fn meets_target(&self, hash: &[u8]) -> bool {
-        let mut head = [0u8; 4];
-        let n = hash.len().min(4);
-        head[..n].copy_from_slice(&hash[..n]);
-        u32::from_be_bytes(head).leading_zeros() >= self.bits
+        meets_target(self.bits, &hasher.finalize())
     }
 
     /// The smallest accepted nonce (what the verifier checks is only that it is accepted).
+    ///
     /// With SHA-256, [`NONCE_BATCH`] candidates are hashed at a time in SIMD lanes
-    /// ([`flockwork_sha256x`]); the answer is the same as the one-at-a-time search.
+    /// ([`flockwork_sha256x`]), and with the `parallel` feature the nonces are searched in
+    /// windows of one [`NONCE_BLOCK`] per thread of the current rayon pool: the answer is
+    /// the smallest accepted nonce of the first window that has one, the same as the
+    /// one-at-a-time search for every thread count. (The last, partial block below
+    /// `u64::MAX` is never searched: at most `2^32` expected trials, it is never reached.)
     fn smallest_nonce(&self) -> Option<u64> {
         if !flockwork_sha256x::is_sha256::<D>() {
             return (0..=u64::MAX).find(|&nonce| self.accepts(nonce));
         }
+        let search = Sha256Pow {
+            prefix_bytes: &self.prefix_bytes,
+            bits: self.bits,
+        };
+        let blocks = window_blocks();
+        let last_block = u64::MAX / NONCE_BLOCK;
+        (0..=last_block / blocks).find_map(|window| {
+            search.first_in_blocks(window * blocks, blocks.min(last_block - window * blocks))
+        })
+    }
+}
+
+/// Whether `hash` starts with `bits` zero bits.
+fn meets_target(bits: u32, hash: &[u8]) -> bool {
+    let mut head = [0u8; 4];
+    let n = hash.len().min(4);
+    head[..n].copy_from_slice(&hash[..n]);
+    u32::from_be_bytes(head).leading_zeros() >= bits
+}
+
+/// The SHA-256 proof-of-work search: what the threads share.
+struct Sha256Pow<'a> {
+    /// `PREFIX_POW ‖ seed`.
+    prefix_bytes: &'a [u8],
+    bits: u32,
+}
+
+impl Sha256Pow<'_> {
+    /// The smallest accepted nonce of block `block` ([`NONCE_BLOCK`] nonces from
+    /// `block·NONCE_BLOCK`), hashed [`NONCE_BATCH`] at a time in SIMD lanes.
+    fn first_in_block(&self, block: u64) -> Option<u64> {
         let mut digests = [[0u8; 32]; NONCE_BATCH as usize];
         let mut nonces = [[0u8; 8]; NONCE_BATCH as usize];
-        for start in (0..=u64::MAX - (NONCE_BATCH - 1)).step_by(NONCE_BATCH as usize) {
-            for (i, n) in nonces.iter_mut().enumerate() {
-                *n = (start + i as u64).to_le_bytes();
-            }
-            let messages: [&[u8]; NONCE_BATCH as usize] = core::array::from_fn(|i| &nonces[i][..]);
-            flockwork_sha256x::sha256_prefixed_many(&self.prefix_bytes, &messages, &mut digests);
-            if let Some(i) = digests.iter().position(|d| self.meets_target(d)) {
-                return Some(start + i as u64);
-            }
-        }
-        None
+        let first = block * NONCE_BLOCK;
+        (first..first + NONCE_BLOCK)
+            .step_by(NONCE_BATCH as usize)
+            .find_map(|start| {
+                for (i, n) in nonces.iter_mut().enumerate() {
+                    *n = (start + i as u64).to_le_bytes();
+                }
+                let messages: [&[u8]; NONCE_BATCH as usize] =
+                    core::array::from_fn(|i| &nonces[i][..]);
+                flockwork_sha256x::sha256_prefixed_many(self.prefix_bytes, &messages, &mut digests);
+                let i = digests.iter().position(|d| meets_target(self.bits, d))?;
+                Some(start + i as u64)
+            })
     }
+
+    /// The smallest accepted nonce of the `count` blocks from `first`, one block per thread.
+    fn first_in_blocks(&self, first: u64, count: u64) -> Option<u64> {
+        #[cfg(feature = "parallel")]
+        if count > 1 {
+            use rayon::prelude::*;
+            return (first..first + count)
+                .into_par_iter()
+                .filter_map(|block| self.first_in_block(block))
+                .min();
+        }
+        (first..first + count).find_map(|block| self.first_in_block(block))
+    }
+}
+
+/// Blocks per window of the nonce search: the threads of the current rayon pool.
+#[cfg(feature = "parallel")]
+fn window_blocks() -> u64 {
+    rayon::current_num_threads() as u64
+}
+
+/// Blocks per window of the nonce search: one, without the `parallel` feature.
+#[cfg(not(feature = "parallel"))]
+fn window_blocks() -> u64 {
+    1
 }
 
 /// The prover side of the hash transcript; the proof is the byte string it accumulates.
@@ -348,5 +406,27 @@ mod tests {
         assert!(flockwork_sha256x::is_sha256::<sha2::Sha256>());
         check::<sha2::Sha256>();
         check::<blake3::Hasher>();
+    }
+
+    #[test]
+    fn the_nonce_is_the_same_for_every_thread_count() {
+        // Challenges whose smallest nonce lies past the first window of one to three threads.
+        for (label, bits) in [("a", 11), ("b", 12), ("c", 13), ("d", 14)] {
+            let mut state = HashState::<sha2::Sha256>::new(&DomainSeparator::new("test", b"pool"));
+            state.absorb(Tag::Public, label, &[bits as u8]);
+            let pow = state.pow_challenge("pow", bits).expect("bits in range");
+            let expected = (0..).find(|&n| pow.accepts(n));
+            for threads in [1, 2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("pool");
+                assert_eq!(
+                    pool.install(|| pow.smallest_nonce()),
+                    expected,
+                    "{bits} bits, {threads} threads"
+                );
+            }
+        }
     }
 }

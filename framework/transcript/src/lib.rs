@@ -42,7 +42,7 @@
 //!   smallest `nonce: u64` such that `H("flockwork-transcript/v1/pow" ‖ seed ‖ u64le(nonce))`
 //!   starts with `b` zero bits (most significant bit of byte 0 first), writes `u64le(nonce)` to
 //!   the proof and absorbs `(5, label, u64le(nonce))`. `b = 0` is a no-op; `b > 32` is an error.
-//!   The search is deterministic: with SHA-256 it hashes 16 nonces per SIMD pass and, with
+//!   The search is deterministic: with SHA-256 it hashes nonces in SIMD lanes and, with
 //!   the `parallel` feature (enabled through `flockwork-core/parallel`), spreads windows of
 //!   nonces over the current rayon pool, still returning the smallest accepted nonce.
 //!

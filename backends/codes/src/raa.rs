@@ -674,17 +674,20 @@ mod tests {
                 dot(&m, &code.transpose_encode_dense(&c)),
                 "k = 2^{log_k}, R = {log_r}"
             );
-            // Sparse: rows of the generator, with a repeated position.
+            // The sparse transpose equals the dense one on the same vector.
             let n = code.len();
-            let entries = [(0, c[0]), (n - 1, c[1]), (n / 2, c[2]), (0, c[3])];
-            let mut dense = vec![Ghash128::ZERO; n];
-            for &(j, x) in &entries {
-                dense[j] += x;
-            }
-            assert_eq!(
-                code.transpose_encode_sparse(&entries),
-                code.transpose_encode_dense(&dense)
-            );
+            let check_sparse = |entries: &[(usize, Ghash128)]| {
+                let mut dense = vec![Ghash128::ZERO; n];
+                for &(j, x) in entries {
+                    dense[j] += x;
+                }
+                assert_eq!(
+                    code.transpose_encode_sparse(entries),
+                    code.transpose_encode_dense(&dense)
+                );
+            };
+            // Rows of the generator, with a repeated position.
+            check_sparse(&[(0, c[0]), (n - 1, c[1]), (n / 2, c[2]), (0, c[3])]);
             // Many entries in random order, some positions repeated.
             let mut r = rng("raa/adjoint/sparse");
             let entries: Vec<(usize, Ghash128)> = (0..3 * n / 2 + 5)
@@ -695,14 +698,7 @@ mod tests {
                     )
                 })
                 .collect();
-            let mut dense = vec![Ghash128::ZERO; n];
-            for &(j, x) in &entries {
-                dense[j] += x;
-            }
-            assert_eq!(
-                code.transpose_encode_sparse(&entries),
-                code.transpose_encode_dense(&dense)
-            );
+            check_sparse(&entries);
             // A unit vector picks one generator row: ⟨enc(e_q), e_j⟩ = RAAᵀ(e_j)[q].
             let j = n / 3;
             let row = code.transpose_encode_sparse(&[(j, Ghash128::ONE)]);

@@ -24,7 +24,7 @@
 //! `O(#XOR + 2^m0)`, independent of `K`), checks the prover's `comb(r')`, and the prover's
 //! `z_vec(r') = ẑ(r', s_out)` becomes the z-claim on the commitment.
 
-use flockwork_core::circuit::{R1csLowering, transpose64};
+use flockwork_core::circuit::{R1csLowering, transpose64_groups};
 use flockwork_core::{MultilinearPoly, VerifyError, eq_table};
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
@@ -67,10 +67,23 @@ pub fn comb_vector(
     comb
 }
 
+/// Groups of 64 instances whose maps are built and held at once (64 × 32 KiB of tables).
+const MAP_BATCH: usize = 64;
+/// Block words per task of [`fold_instances`]: its 4096 outputs (64 KiB) stay in cache while
+/// every map of a batch passes over them.
+const WORD_CHUNK: usize = 64;
+/// Words of one instance transposed together ([`transpose64_groups`]).
+const STACK: usize = 4;
+
 /// `z_vec[j] = Σ_k eq(s_out, k)·z[k, j]` for a batch witness of `2^k` instances of `2^m0` bits.
 ///
-/// Instances are taken 64 at a time and bit-transposed, so a position's 64 bits index eight
-/// tables of subset sums of the instances' eq weights: `2^m0 · K / 8` additions in all.
+/// Instances are taken 64 at a time (a group `g`) and bit-transposed, so a position's 64 bits
+/// index the eight tables of subset sums of the group's eq weights ([`RowMap`]):
+/// `2^m0 · K / 8` additions in all. The loops run map by map over chunks of the block's
+/// positions: one group's 32 KiB of tables and a chunk's outputs stay in cache while the
+/// group's words stream past, and the memory for tables stays bounded (the maps of
+/// [`MAP_BATCH`] groups at a time). Chunks run in parallel; positions that are zero in all of a
+/// group's instances (padding) are skipped.
 #[must_use]
 pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
     let weights = eq_table(s_out);
@@ -78,40 +91,74 @@ pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Gh
     let block_words = (1usize << log_block) / 64;
     assert_eq!(z.len(), instances * block_words, "witness length");
     let groups = instances.div_ceil(64);
-    let maps: Vec<RowMap> = (0..groups)
-        .map(|g| {
+    let mut out = vec![Ghash128::ZERO; 64 * block_words];
+    for first in (0..groups).step_by(MAP_BATCH) {
+        let batch = first..(first + MAP_BATCH).min(groups);
+        let map = |g: usize| {
             let w: [Ghash128; 64] =
                 core::array::from_fn(|r| weights.get(64 * g + r).copied().unwrap_or_default());
             RowMap::new(&w)
-        })
-        .collect();
-    let word = |wi: usize| -> [Ghash128; 64] {
-        let mut out = [Ghash128::ZERO; 64];
-        let mut images = [Ghash128::ZERO; 64];
-        for (g, map) in maps.iter().enumerate() {
-            let mut m = [0u64; 64];
-            for (r, row) in m.iter_mut().enumerate() {
-                let k = 64 * g + r;
-                if k < instances {
-                    *row = z[k * block_words + wi];
+        };
+        #[cfg(feature = "parallel")]
+        let maps: Vec<RowMap> = {
+            use rayon::prelude::*;
+            batch.clone().into_par_iter().map(map).collect()
+        };
+        #[cfg(not(feature = "parallel"))]
+        let maps: Vec<RowMap> = batch.clone().map(map).collect();
+        let task = |(c, out): (usize, &mut [Ghash128])| {
+            fold_chunk(z, block_words, instances, c * WORD_CHUNK, &maps, first, out);
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            out.par_chunks_mut(64 * WORD_CHUNK)
+                .enumerate()
+                .for_each(task);
+        }
+        #[cfg(not(feature = "parallel"))]
+        out.chunks_mut(64 * WORD_CHUNK).enumerate().for_each(task);
+    }
+    out
+}
+
+/// Adds the images of block words `word0 ..` (as many as `out` holds positions) of the
+/// groups `first_group ..` (one map each) into `out`.
+fn fold_chunk(
+    z: &[u64],
+    block_words: usize,
+    instances: usize,
+    word0: usize,
+    maps: &[RowMap],
+    first_group: usize,
+    out: &mut [Ghash128],
+) {
+    let words = out.len() / 64;
+    let mut images = [Ghash128::ZERO; 64];
+    for (g, map) in (first_group..).zip(maps) {
+        let live = (instances - 64 * g).min(64);
+        for w in (0..words).step_by(STACK) {
+            let width = STACK.min(words - w);
+            let mut m = [[0u64; STACK]; 64];
+            let mut any = 0;
+            for (r, row) in m.iter_mut().enumerate().take(live) {
+                let at = (64 * g + r) * block_words + word0 + w;
+                row[..width].copy_from_slice(&z[at..at + width]);
+                any |= row.iter().fold(0, |a, &x| a | x);
+            }
+            if any == 0 {
+                continue;
+            }
+            transpose64_groups(&mut m);
+            for t in 0..width {
+                let rows: [u64; 64] = core::array::from_fn(|b| m[b][t]);
+                map.apply_slice(&rows, &mut images);
+                for (o, &v) in out[64 * (w + t)..][..64].iter_mut().zip(&images) {
+                    *o += v;
                 }
             }
-            transpose64(&mut m);
-            map.apply_slice(&m, &mut images);
-            for (o, &v) in out.iter_mut().zip(&images) {
-                *o += v;
-            }
         }
-        out
-    };
-    #[cfg(feature = "parallel")]
-    let words: Vec<[Ghash128; 64]> = {
-        use rayon::prelude::*;
-        (0..block_words).into_par_iter().map(word).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let words: Vec<[Ghash128; 64]> = (0..block_words).map(word).collect();
-    words.into_iter().flatten().collect()
+    }
 }
 
 /// Squeezes `α`, `β` and returns the sumcheck claim `α·â + b̂ + β`.
@@ -171,4 +218,50 @@ pub fn verify<T: VerifierTranscript>(
         point,
         value: evals[1],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// `Σ_k eq(s_out, k)·z[k, j]` bit by bit.
+    fn naive(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
+        let weights = eq_table(s_out);
+        let words = (1usize << log_block) / 64;
+        (0..1usize << log_block)
+            .map(|j| {
+                weights
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| (z[k * words + j / 64] >> (j % 64)) & 1 == 1)
+                    .map(|(_, &w)| w)
+                    .sum()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn instance_fold_matches_the_definition() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        // Fewer than 64 instances, a word count that is not a multiple of the stack, two
+        // word chunks, and two batches of maps.
+        for (log_block, log_instances) in [(6, 0), (7, 3), (8, 7), (13, 7), (6, 13)] {
+            let words = (1usize << log_block) / 64;
+            let mut z: Vec<u64> = (0..words << log_instances).map(|_| rng.random()).collect();
+            // A position that is zero in every instance of the first group.
+            for k in 0..(1usize << log_instances).min(64) {
+                z[k * words] &= !1;
+            }
+            let s_out: Vec<Ghash128> = (0..log_instances)
+                .map(|_| Ghash128::new(rng.random()))
+                .collect();
+            assert_eq!(
+                fold_instances(&z, log_block, &s_out),
+                naive(&z, log_block, &s_out),
+                "m0 = {log_block}, k = {log_instances}"
+            );
+        }
+    }
 }

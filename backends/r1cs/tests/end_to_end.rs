@@ -52,8 +52,12 @@ fn batch_statements_of_every_hash() {
 }
 
 /// Proves and verifies the chain through `data`, then checks that the proof fails for a
-/// different end state.
-fn chain_roundtrip<G: ChainStep>(gadget: G, init: G::State, data: &[G::Data]) {
+/// different end state; returns the setup, the witness and the statement.
+fn chain_roundtrip<G: ChainStep>(
+    gadget: G,
+    init: G::State,
+    data: &[G::Data],
+) -> (Flock<G>, flockwork_core::circuit::BatchWitness, Statement) {
     let log_k = data.len().trailing_zeros() as usize;
     let chain = chain_witness(&gadget, init, data, true);
     let flock = Flock::with_chain(
@@ -67,18 +71,19 @@ fn chain_roundtrip<G: ChainStep>(gadget: G, init: G::State, data: &[G::Data]) {
     let statement = flock.chain_statement(&chain.witness).unwrap();
     let (proof, _) = flock.prove_witness(&chain.witness, &statement).unwrap();
     flock.verify(&statement, proof.as_bytes()).unwrap();
-    let Statement::Chain { start, mut end } = statement else {
+    let Statement::Chain { start, mut end } = statement.clone() else {
         unreachable!()
     };
     end[1] ^= 1 << 17;
     let wrong = Statement::Chain { start, end };
     assert!(flock.verify(&wrong, proof.as_bytes()).is_err());
+    (flock, chain.witness, statement)
 }
 
 fn sha_chain(log_k: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(log_k as u64);
     let blocks: Vec<[u8; 64]> = (0..1 << log_k).map(|_| rng.random()).collect();
-    chain_roundtrip(Sha256Compress, [0x6a09_e667; 8], &blocks);
+    let _ = chain_roundtrip(Sha256Compress, [0x6a09_e667; 8], &blocks);
 }
 
 fn blake3_chain(log_k: usize) {
@@ -91,12 +96,12 @@ fn blake3_chain(log_k: usize) {
             flags: 0,
         })
         .collect();
-    chain_roundtrip(Blake3Compress, [0x1234_5678; 8], &blocks);
+    let _ = chain_roundtrip(Blake3Compress, [0x1234_5678; 8], &blocks);
 }
 
 fn keccak_chain(log_k: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(log_k as u64);
-    chain_roundtrip(KeccakF1600::new(), rng.random(), &vec![(); 1 << log_k]);
+    let _ = chain_roundtrip(KeccakF1600::new(), rng.random(), &vec![(); 1 << log_k]);
 }
 
 #[test]
@@ -180,4 +185,33 @@ fn a_batch_over_the_memory_limit_is_refused_before_any_work() {
     let flock = Flock::new(Sha256Compress, 6, enough).unwrap();
     let inputs = random_inputs(&Sha256Compress, 64, 1);
     flock.prove(&inputs, &Statement::Batch).unwrap();
+}
+
+/// A chain of `n · 2^log_k` steps in wide blocks of `n` steps: proves, verifies, and a proof
+/// from a witness with one flipped bit in the last copy of a block is rejected.
+fn wide_chain_roundtrip<G: ChainStep + Clone>(
+    gadget: G,
+    n: usize,
+    init: G::State,
+    data: Vec<G::Data>,
+) where
+    G::Data: Clone,
+{
+    let wide = flockwork_boolean::wide_chain(gadget, n);
+    let positions = wide.stats().positions;
+    let blocks: Vec<Vec<G::Data>> = data.chunks(n).map(<[G::Data]>::to_vec).collect();
+    let (flock, mut w, statement) = chain_roundtrip(wide, init, &blocks);
+    // The last AND output of the last copy of block 1.
+    let at = w.block_words() * 64 + positions - 1;
+    w.z[at / 64] ^= 1 << (at % 64);
+    let (bad, _) = flock.prove_witness(&w, &statement).unwrap();
+    assert!(flock.verify(&statement, bad.as_bytes()).is_err());
+}
+
+#[test]
+fn wide_chains_three_keccak_and_two_sha256_per_block() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    wide_chain_roundtrip(KeccakF1600::new(), 3, rng.random(), vec![(); 24]);
+    let blocks: Vec<[u8; 64]> = (0..32).map(|_| rng.random()).collect();
+    wide_chain_roundtrip(Sha256Compress, 2, rng.random(), blocks);
 }

@@ -9,7 +9,7 @@
 //! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` |
 //! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
 //! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
-//! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`] |
+//! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |
 //! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p (the baselines and references) |
 //! | [`constants`] | round constants, IVs, schedules (computed from their definitions) |
 //! | [`words`] | packing 32-bit words into input/output vectors |
@@ -49,7 +49,8 @@ pub mod words;
 
 pub use blake3::Blake3Compress;
 pub use io::{
-    Blake3Block, ChainStep, ChainWitness, MerkleNode, MerkleWitness, chain_witness, merkle_witness,
+    Blake3Block, ChainStep, ChainWitness, MerkleNode, MerkleWitness, best_chain_width,
+    chain_witness, merkle_witness, wide_chain,
 };
 pub use keccak::KeccakF1600;
 pub use sha256::Sha256Compress;

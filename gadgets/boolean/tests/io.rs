@@ -165,3 +165,76 @@ fn keccak_chain() {
     assert_eq!(chain.states[3], state);
     check_chain(&KeccakF1600::new(), &chain.witness);
 }
+
+/// A chain of `blocks · n` steps of `gadget` in wide blocks of `n`: the end state is the
+/// narrow chain's, the block regions link, the R1CS holds, and one flipped committed bit in
+/// any copy of any block breaks a row.
+fn check_wide_chain<G: ChainStep + Clone>(gadget: &G, n: usize, init: G::State, data: Vec<G::Data>)
+where
+    G::State: PartialEq + core::fmt::Debug,
+    G::Data: Clone,
+{
+    let narrow = chain_witness(gadget, init, &data, false);
+    let wide = flockwork_boolean::wide_chain(gadget.clone(), n);
+    let blocks: Vec<Vec<G::Data>> = data.chunks(n).map(<[G::Data]>::to_vec).collect();
+    let chain = chain_witness(&wide, init, &blocks, true);
+    assert_eq!(chain.states.last(), narrow.states.last());
+    check_chain(&wide, &chain.witness);
+    let lowering = R1csLowering::new(&wide);
+    let w = &chain.witness;
+    let stats = wide.stats();
+    let mut rng = ChaCha8Rng::seed_from_u64(n as u64);
+    for _ in 0..8 {
+        // A committed position: an IO bit, the constant or an internal bit of any copy.
+        let position = loop {
+            let p = rng.random_range(0..stats.positions);
+            let in_io = wide
+                .layout()
+                .slots()
+                .iter()
+                .enumerate()
+                .any(|(s, _)| wide.layout().positions(SlotId(s)).contains(&p));
+            if in_io || p >= wide.layout().const_position() {
+                break p;
+            }
+        };
+        let block = rng.random_range(0..w.instances);
+        let mut z = w.z.clone();
+        let at = block * stats.block_bits() + position;
+        z[at / 64] ^= 1 << (at % 64);
+        assert!(
+            lowering.first_violation(&z, w.instances).is_some(),
+            "flipping bit {position} of block {block} went unnoticed"
+        );
+    }
+}
+
+#[test]
+fn wide_chains_of_every_hash() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let blocks: Vec<[u8; 64]> = (0..12).map(|_| rng.random()).collect();
+    check_wide_chain(&Sha256Compress, 3, rng.random(), blocks);
+    let blocks: Vec<Blake3Block> = (0..8)
+        .map(|i| Blake3Block {
+            words: rng.random(),
+            counter: i,
+            block_len: 64,
+            flags: 0,
+        })
+        .collect();
+    check_wide_chain(&Blake3Compress, 2, rng.random(), blocks);
+    check_wide_chain(&KeccakF1600::new(), 3, rng.random(), vec![(); 6]);
+    check_wide_chain(&KeccakF1600::reduced(2), 4, rng.random(), vec![(); 8]);
+}
+
+#[test]
+fn keccak_is_proved_three_per_block() {
+    use flockwork_boolean::best_chain_width;
+    assert_eq!(best_chain_width(&KeccakF1600::new(), 8), 3);
+    assert_eq!(best_chain_width(&Sha256Compress, 8), 1);
+    assert_eq!(best_chain_width(&Blake3Compress, 8), 1);
+    let stats = flockwork_boolean::wide_chain(KeccakF1600::new(), 3).stats();
+    // Two 2048-bit state slots, the constant, 3 · 38,400 χ products.
+    assert_eq!(stats.positions, 2 * 2048 + 1 + 3 * 38_400);
+    assert_eq!(stats.log_block, 17);
+}

@@ -10,7 +10,8 @@
 //! | [`LaneEvaluator`] | [`Lanes<W>`](Lanes) (`64·W` instances, bit-sliced) | committed bits `z` (and the A/B sides) |
 //! | [`R1csLowering`] | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
 //!
-//! and [`batch_witness`] runs the evaluator over many instances in parallel.
+//! and [`batch_witness`] runs the evaluator over many instances in parallel. [`Wide`] puts
+//! several instances of a gadget into one block when that fills the block better.
 //!
 //! ## The encoding (Flock notes §2; Bünz–Rothblum–Wang, *Flock*, eprint 2026/1329)
 //!
@@ -48,6 +49,7 @@ mod layout;
 mod lowering;
 mod stats;
 mod transpose;
+mod wide;
 mod word;
 
 use alloc::vec::Vec;
@@ -57,7 +59,8 @@ pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
 pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use lowering::{Node, NodeId, R1csLowering};
 pub use stats::{CircuitStats, StatsCounter};
-pub use transpose::transpose64;
+pub use transpose::{transpose64, transpose64_groups};
+pub use wide::Wide;
 pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};
 
 /// The primitive operations a gadget is written against.

@@ -24,7 +24,7 @@ pub fn transpose64(m: &mut [u64; 64]) {
 /// lane groups of [`super::LaneEvaluator`] are transposed without gathering their words.
 /// The rounds are fused in pairs (`32, 16`, `8, 4`, `2, 1`), which halves the loads and
 /// stores.
-pub(crate) fn transpose64_groups<const W: usize>(m: &mut [[u64; W]; 64]) {
+pub fn transpose64_groups<const W: usize>(m: &mut [[u64; W]; 64]) {
     swap_round_pair::<32, W>(m, 0x0000_0000_FFFF_FFFF, 0x0000_FFFF_0000_FFFF);
     swap_round_pair::<8, W>(m, 0x00FF_00FF_00FF_00FF, 0x0F0F_0F0F_0F0F_0F0F);
     swap_round_pair::<2, W>(m, 0x3333_3333_3333_3333, 0x5555_5555_5555_5555);

@@ -154,5 +154,28 @@ fn benches(c: &mut Criterion) {
     );
 }
 
-criterion_group!(flock, benches);
+/// The zerocheck's round-1 kernel on one 128-row group of random rows, with every kernel this
+/// CPU runs (`flock-kernel/round1/<kernel>`; 128 rows per iteration).
+fn kernels(c: &mut Criterion) {
+    use flockwork_r1cs::kernel::{Kernel, group_sums_with};
+    use flockwork_r1cs::pinned::{ConvertTable, GROUP_ROWS};
+    use flockwork_r1cs::skip::LdeTable;
+    let lde = LdeTable::new();
+    let conv = ConvertTable::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut rows = || -> Vec<u64> { (0..GROUP_ROWS).map(|_| rng.random()).collect() };
+    let (a, b, z) = (rows(), rows(), rows());
+    let mut group = c.benchmark_group("flock-kernel/round1");
+    group.throughput(Throughput::Elements(GROUP_ROWS as u64));
+    for kernel in [Kernel::Portable, Kernel::Avx2, Kernel::Gfni] {
+        if kernel.is_available() {
+            group.bench_function(kernel.name(), |bench| {
+                bench.iter(|| group_sums_with(kernel, &lde, &conv, black_box(&a), &b, &z));
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(flock, kernels, benches);
 criterion_main!(flock);

@@ -6,26 +6,31 @@
 //! ```
 //!
 //! in GF(2^8) (the AES field; `α^k = x^k` for `k < 8`, so `z_j[s]` is just bit `s` of row `k`
-//! placed at bit `k`). Two implementations with identical results (tested):
+//! placed at bit `k`). Three implementations with identical results (tested):
 //!
-//! * **portable**: the LDE through [`LdeTable::extend`], products from a 64 KiB
-//!   multiplication table, the `α^k` weights as a carry-less shift accumulate reduced once, and
-//!   the `z` bytes by 8×8 bit transposes;
+//! * **portable**, bit-sliced over the 64 points: a row's LDE is eight lookups of eight bit
+//!   planes (`u64`, bit `i` for point `λ_i`; [`LdeTable::planes`]), the 64 products of two rows
+//!   are one carry-less 8 × 8 plane product (64 ANDs and XORs on `u64`s, 64 products each),
+//!   the `α^k` weight is a shift of the plane index, the 15 + 7 accumulated planes are reduced
+//!   once per sub-group and turned back into bytes by 8×8 bit transposes; four sub-groups run
+//!   in the lanes of `[u64; 4]` words, and the `z` bytes come from 8×8 bit transposes;
+//! * **x86-64 AVX2**: the portable code compiled with AVX2 enabled, so that the four lanes are
+//!   one 256-bit register and a row's eight planes two (for CPUs without GFNI);
 //! * **x86-64 AVX-512 + GFNI**: a row's LDE is eight 64-byte loads, each permuted by
 //!   `vpermq` (the block index XOR `b`), the 64 products and the `α^k` scaling are one
 //!   `vgf2p8mulb` each (GFNI multiplies in exactly the AES field), and the `z` bytes are one
 //!   masked broadcast per row.
 //!
 //! The prover calls [`group_sums`], which picks the fastest available at run time and also
-//! converts the bytes to GF(2^128); [`group_bytes_with`] exposes the bytes of either kernel
-//! (the tests compare them).
+//! converts the bytes to GF(2^128); [`group_bytes_with`] exposes the bytes of each kernel
+//! (the tests compare them with a field-arithmetic reference).
 
 use std::sync::OnceLock;
 
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 
-use crate::pinned::{ConvertTable, GROUP_ROWS, aes_reduce};
+use crate::pinned::{ConvertTable, GROUP_ROWS};
 use crate::skip::{LdeTable, SKIP_SIZE};
 
 /// Sub-groups of 8 rows per group.
@@ -42,6 +47,9 @@ pub type GroupSums = ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]);
 pub enum Kernel {
     /// Scalar code, every target.
     Portable,
+    /// The portable code compiled for AVX2 (the round-1 kernel only; the row maps run their
+    /// portable code).
+    Avx2,
     /// AVX-512F/BW/VBMI + GFNI.
     Gfni,
 }
@@ -59,6 +67,9 @@ impl Kernel {
             {
                 return Self::Gfni;
             }
+            if std::is_x86_feature_detected!("avx2") {
+                return Self::Avx2;
+            }
         }
         Self::Portable
     }
@@ -68,7 +79,21 @@ impl Kernel {
     pub fn is_available(self) -> bool {
         match self {
             Self::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Self::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Self::Avx2 => false,
             Self::Gfni => Self::detect() == Self::Gfni,
+        }
+    }
+
+    /// Short name (for reports).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Portable => "portable",
+            Self::Avx2 => "avx2",
+            Self::Gfni => "avx512-gfni",
         }
     }
 }
@@ -93,18 +118,17 @@ pub fn group_bytes_with(
     z: &[u64],
 ) -> GroupBytes {
     assert!(a.len() == GROUP_ROWS && b.len() == GROUP_ROWS && z.len() == GROUP_ROWS);
+    assert!(kernel.is_available(), "{kernel:?} kernel not available");
     match kernel {
-        Kernel::Portable => portable(lde, a, b, z),
-        Kernel::Gfni => {
-            assert!(kernel.is_available(), "GFNI kernel not available");
-            #[cfg(target_arch = "x86_64")]
-            {
-                // SAFETY: the CPU supports AVX-512F/BW and GFNI (checked above).
-                unsafe { x86::group_bytes(lde.raw(), a, b, z) }
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            unreachable!()
-        }
+        Kernel::Portable => sliced_group_bytes(lde.planes(), lde_planes, a, b, z),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the CPU supports AVX2 (checked above).
+        Kernel::Avx2 => unsafe { x86::sliced_group_bytes(lde.planes(), a, b, z) },
+        // SAFETY: the CPU supports AVX-512F/BW and GFNI (checked above).
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Gfni => unsafe { x86::group_bytes(lde.raw(), a, b, z) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx2 | Kernel::Gfni => unreachable!(),
     }
 }
 
@@ -139,49 +163,28 @@ pub fn group_sums_with(
     z: &[u64],
 ) -> GroupSums {
     assert!(a.len() == GROUP_ROWS && b.len() == GROUP_ROWS && z.len() == GROUP_ROWS);
+    assert!(kernel.is_available(), "{kernel:?} kernel not available");
     match kernel {
-        Kernel::Portable => {
-            let (ys, zs) = portable(lde, a, b, z);
-            let mut ab = [Ghash128::ZERO; SKIP_SIZE];
-            let mut c = [Ghash128::ZERO; SKIP_SIZE];
-            for (j, (y, zb)) in ys.iter().zip(&zs).enumerate() {
-                for i in 0..SKIP_SIZE {
-                    ab[i] += conv.get(j, y[i]);
-                    c[i] += conv.get(j, zb[i]);
-                }
-            }
-            (ab, c)
-        }
-        Kernel::Gfni => {
-            assert!(kernel.is_available(), "GFNI kernel not available");
-            #[cfg(target_arch = "x86_64")]
-            {
-                // SAFETY: the CPU supports AVX-512F/BW/VBMI and GFNI (checked above).
-                unsafe { x86::group_sums(lde.raw(), conv.matrices(), a, b, z) }
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            unreachable!()
-        }
+        Kernel::Portable => sliced_group_sums(lde.planes(), lde_planes, conv, a, b, z),
+        // SAFETY: the CPU supports AVX2 (checked above).
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => unsafe { x86::sliced_group_sums(lde.planes(), conv, a, b, z) },
+        // SAFETY: the CPU supports AVX-512F/BW/VBMI and GFNI (checked above).
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Gfni => unsafe { x86::group_sums(lde.raw(), conv.matrices(), a, b, z) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx2 | Kernel::Gfni => unreachable!(),
     }
 }
 
-/// The full GF(2^8) multiplication table (64 KiB), built once.
-fn mul_table() -> &'static [[u8; 256]; 256] {
-    static TABLE: OnceLock<Box<[[u8; 256]; 256]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Box::new([[0u8; 256]; 256]);
-        for (x, row) in t.iter_mut().enumerate() {
-            for (y, e) in row.iter_mut().enumerate() {
-                *e = (flockwork_field_binary::Aes8(x as u8)
-                    * flockwork_field_binary::Aes8(y as u8))
-                .0;
-            }
-        }
-        t
-    })
-}
+/// Sub-groups the bit-sliced kernel runs side by side, one per lane of a `[u64; LANES]` word.
+const LANES: usize = 4;
+
+/// Eight bit planes of `LANES` rows: `planes[c][l]` holds bit `c` of the 64 values of lane `l`.
+type LanePlanes = [[u64; LANES]; 8];
 
 /// Transposes an 8×8 bit matrix held in a `u64` (byte `r`, bit `c` ↔ byte `c`, bit `r`).
+#[inline(always)]
 fn transpose8(mut x: u64) -> u64 {
     let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
     x ^= t ^ (t << 7);
@@ -191,42 +194,122 @@ fn transpose8(mut x: u64) -> u64 {
     x ^ t ^ (t << 28)
 }
 
-fn portable(lde: &LdeTable, a: &[u64], b: &[u64], z: &[u64]) -> GroupBytes {
-    let mul = mul_table();
+/// The bit planes of the LDEs of `LANES` rows: eight lookups of eight planes per row.
+#[inline(always)]
+fn lde_planes(planes: &[[[u64; 8]; 256]; 8], rows: [u64; LANES]) -> LanePlanes {
+    let mut out = [[0u64; LANES]; 8];
+    for (l, row) in rows.into_iter().enumerate() {
+        let mut acc = [0u64; 8];
+        for (table, byte) in planes.iter().zip(row.to_le_bytes()) {
+            let entry = &table[usize::from(byte)];
+            for (x, &e) in acc.iter_mut().zip(entry) {
+                *x ^= e;
+            }
+        }
+        for (o, x) in out.iter_mut().zip(acc) {
+            o[l] = x;
+        }
+    }
+    out
+}
+
+/// The 64 bytes whose bit `c` is bit `i` of `planes[c]`, byte `i` for point `i`.
+#[inline(always)]
+fn bytes_of_planes(planes: [u64; 8]) -> [u8; SKIP_SIZE] {
+    let mut out = [0u8; SKIP_SIZE];
+    for (q, chunk) in out.chunks_exact_mut(8).enumerate() {
+        let block = planes
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (c, &p)| m | (((p >> (8 * q)) & 0xFF) << (8 * c)));
+        chunk.copy_from_slice(&transpose8(block).to_le_bytes());
+    }
+    out
+}
+
+/// The `z` bytes of sub-group `j`: byte `s` holds bit `s` of row `8j + k` at bit `k`.
+#[inline(always)]
+fn z_bytes(rows: &[u64]) -> [u8; SKIP_SIZE] {
+    let mut out = [0u8; SKIP_SIZE];
+    for (c, chunk) in out.chunks_exact_mut(8).enumerate() {
+        // Byte c of the 8 rows → one 8×8 block; transposed, byte s holds bit (8c + s) of
+        // row k at bit k.
+        let block = rows
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (k, &r)| m | (((r >> (8 * c)) & 0xFF) << (8 * k)));
+        chunk.copy_from_slice(&transpose8(block).to_le_bytes());
+    }
+    out
+}
+
+/// The group bytes, bit-sliced (module docs), with `lde` computing the planes of four rows'
+/// LDEs ([`lde_planes`] or a SIMD twin).
+#[inline(always)]
+fn sliced_group_bytes(
+    planes: &[[[u64; 8]; 256]; 8],
+    lde: impl Fn(&[[[u64; 8]; 256]; 8], [u64; LANES]) -> LanePlanes,
+    a: &[u64],
+    b: &[u64],
+    z: &[u64],
+) -> GroupBytes {
     let mut ys = [[0u8; SKIP_SIZE]; SUBGROUPS];
-    let mut zs = [[0u8; SKIP_SIZE]; SUBGROUPS];
-    for j in 0..SUBGROUPS {
-        let mut acc = [0u16; SKIP_SIZE];
+    for t in 0..SUBGROUPS / LANES {
+        // Planes of Σ_k x^k·â_k·b̂_k before reduction (degree ≤ 14 + 7).
+        let mut acc = [[0u64; LANES]; 22];
         for k in 0..8 {
-            let row = 8 * j + k;
-            if a[row] == 0 || b[row] == 0 {
+            let rows: [usize; LANES] = core::array::from_fn(|l| 8 * (LANES * t + l) + k);
+            if rows.iter().all(|&r| a[r] == 0 || b[r] == 0) {
                 continue;
             }
-            let ea = lde.extend(a[row]);
-            let eb = lde.extend(b[row]);
-            for (q, (&wa, &wb)) in ea.iter().zip(&eb).enumerate() {
-                let (xa, xb) = (wa.to_le_bytes(), wb.to_le_bytes());
-                for t in 0..8 {
-                    let p = mul[usize::from(xa[t])][usize::from(xb[t])];
-                    acc[8 * q + t] ^= u16::from(p) << k;
+            let pa = lde(planes, rows.map(|r| a[r]));
+            let pb = lde(planes, rows.map(|r| b[r]));
+            for (c, xa) in pa.iter().enumerate() {
+                for (e, xb) in pb.iter().enumerate() {
+                    let out = &mut acc[c + e + k];
+                    for l in 0..LANES {
+                        out[l] ^= xa[l] & xb[l];
+                    }
                 }
             }
         }
-        for (y, &v) in ys[j].iter_mut().zip(&acc) {
-            *y = aes_reduce(v);
+        // x^8 = x^4 + x^3 + x + 1 (the AES polynomial), from the top plane down.
+        for d in (8..22).rev() {
+            let v = acc[d];
+            for shift in [4, 5, 7, 8] {
+                for l in 0..LANES {
+                    acc[d - shift][l] ^= v[l];
+                }
+            }
         }
-        // Byte c of the 8 rows → one 8×8 block; transposed, byte s holds bit (8c + s) of
-        // row k at bit k.
-        let rows = &z[8 * j..8 * j + 8];
-        for c in 0..8 {
-            let block = rows
-                .iter()
-                .enumerate()
-                .fold(0u64, |m, (k, &r)| m | (((r >> (8 * c)) & 0xFF) << (8 * k)));
-            zs[j][8 * c..8 * c + 8].copy_from_slice(&transpose8(block).to_le_bytes());
+        for l in 0..LANES {
+            ys[LANES * t + l] = bytes_of_planes(core::array::from_fn(|c| acc[c][l]));
         }
     }
+    let zs = core::array::from_fn(|j| z_bytes(&z[8 * j..8 * j + 8]));
     (ys, zs)
+}
+
+/// The group images from the bit-sliced bytes and the [`ConvertTable`] (16 lookups per point).
+#[inline(always)]
+fn sliced_group_sums(
+    planes: &[[[u64; 8]; 256]; 8],
+    lde: impl Fn(&[[[u64; 8]; 256]; 8], [u64; LANES]) -> LanePlanes,
+    conv: &ConvertTable,
+    a: &[u64],
+    b: &[u64],
+    z: &[u64],
+) -> GroupSums {
+    let (ys, zs) = sliced_group_bytes(planes, lde, a, b, z);
+    let mut ab = [Ghash128::ZERO; SKIP_SIZE];
+    let mut c = [Ghash128::ZERO; SKIP_SIZE];
+    for (j, (y, zb)) in ys.iter().zip(&zs).enumerate() {
+        for i in 0..SKIP_SIZE {
+            ab[i] += conv.get(j, y[i]);
+            c[i] += conv.get(j, zb[i]);
+        }
+    }
+    (ab, c)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -236,9 +319,82 @@ mod x86 {
     use flockwork_field::Field;
     use flockwork_field_binary::Ghash128;
 
-    use super::{GroupBytes, GroupSums, SUBGROUPS};
+    use super::{GroupBytes, GroupSums, LANES, LanePlanes, SUBGROUPS};
+    use crate::pinned::ConvertTable;
+
+    /// [`super::lde_planes`] with 256-bit loads: a row's eight planes are two registers,
+    /// accumulated over its eight bytes, then the four rows' registers are transposed (4×4
+    /// blocks of `u64`) into planes of four lanes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn lde_planes(planes: &[[[u64; 8]; 256]; 8], rows: [u64; LANES]) -> LanePlanes {
+        let mut lo = [_mm256_setzero_si256(); LANES];
+        let mut hi = [_mm256_setzero_si256(); LANES];
+        for (l, row) in rows.into_iter().enumerate() {
+            for (table, byte) in planes.iter().zip(row.to_le_bytes()) {
+                let entry = &table[usize::from(byte)];
+                // SAFETY: an entry is eight readable `u64`s.
+                let (e0, e1) = unsafe {
+                    (
+                        _mm256_loadu_si256(entry.as_ptr().cast()),
+                        _mm256_loadu_si256(entry[4..].as_ptr().cast()),
+                    )
+                };
+                lo[l] = _mm256_xor_si256(lo[l], e0);
+                hi[l] = _mm256_xor_si256(hi[l], e1);
+            }
+        }
+        let mut out = [[0u64; LANES]; 8];
+        for (half, regs) in [lo, hi].iter().enumerate() {
+            let t0 = _mm256_unpacklo_epi64(regs[0], regs[1]);
+            let t1 = _mm256_unpackhi_epi64(regs[0], regs[1]);
+            let t2 = _mm256_unpacklo_epi64(regs[2], regs[3]);
+            let t3 = _mm256_unpackhi_epi64(regs[2], regs[3]);
+            let columns = [
+                _mm256_permute2x128_si256::<0x20>(t0, t2),
+                _mm256_permute2x128_si256::<0x20>(t1, t3),
+                _mm256_permute2x128_si256::<0x31>(t0, t2),
+                _mm256_permute2x128_si256::<0x31>(t1, t3),
+            ];
+            for (c, column) in columns.into_iter().enumerate() {
+                // SAFETY: `out[4·half + c]` is four writable `u64`s.
+                unsafe { _mm256_storeu_si256(out[4 * half + c].as_mut_ptr().cast(), column) };
+            }
+        }
+        out
+    }
     use crate::rowmap::x86::{gather_indices, load_matrices, store_images};
     use crate::skip::SKIP_SIZE;
+
+    /// The bit-sliced group bytes compiled for AVX2.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2; slices hold 128 rows.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn sliced_group_bytes(
+        planes: &[[[u64; 8]; 256]; 8],
+        a: &[u64],
+        b: &[u64],
+        z: &[u64],
+    ) -> GroupBytes {
+        // SAFETY (of the closure): AVX2 is enabled in this function.
+        super::sliced_group_bytes(planes, |p, r| lde_planes(p, r), a, b, z)
+    }
+
+    /// The bit-sliced group images compiled for AVX2.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2; slices hold 128 rows.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn sliced_group_sums(
+        planes: &[[[u64; 8]; 256]; 8],
+        conv: &ConvertTable,
+        a: &[u64],
+        b: &[u64],
+        z: &[u64],
+    ) -> GroupSums {
+        super::sliced_group_sums(planes, |p, r| lde_planes(p, r), conv, a, b, z)
+    }
 
     /// Row LDE: `⊕_b permute(T[byte_b], q ↦ q ⊕ b)`.
     #[inline]
@@ -411,7 +567,7 @@ mod tests {
             b[3] = 0;
             let z: Vec<u64> = (0..GROUP_ROWS).map(|_| row()).collect();
             let expect = reference(&lde, &a, &b, &z);
-            for kernel in [Kernel::Portable, Kernel::Gfni] {
+            for kernel in [Kernel::Portable, Kernel::Avx2, Kernel::Gfni] {
                 if kernel.is_available() {
                     assert_eq!(
                         group_bytes_with(kernel, &lde, &a, &b, &z),
@@ -438,7 +594,7 @@ mod tests {
             };
             let expect = (convert(&ys), convert(&zs));
             assert_ne!(expect.0, [Ghash128::ZERO; SKIP_SIZE]);
-            for kernel in [Kernel::Portable, Kernel::Gfni] {
+            for kernel in [Kernel::Portable, Kernel::Avx2, Kernel::Gfni] {
                 if kernel.is_available() {
                     let got = group_sums_with(kernel, &lde, &conv, &a, &b, &z);
                     assert_eq!(got, expect, "{kernel:?}");

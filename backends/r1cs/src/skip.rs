@@ -46,10 +46,13 @@ pub fn lde_entry(i: usize, k: usize) -> Aes8 {
 }
 
 /// The 16 KiB LDE table `T[v]`, one 64-byte entry per byte value, stored as eight `u64`
-/// blocks (block `q` holds the values at `λ_{8q..8q+7}`, little-endian).
+/// blocks (block `q` holds the values at `λ_{8q..8q+7}`, little-endian); and the same map in
+/// bit planes, one table per byte position of a row (128 KiB, for the bit-sliced kernel):
+/// `planes[b][v][c]` has bit `i` set iff bit `c` of `Σ_{j: v_j = 1} M[i][8b + j]` is.
 #[derive(Clone)]
 pub struct LdeTable {
     table: Box<[[u64; 8]; 256]>,
+    planes: Box<[[[u64; 8]; 256]; 8]>,
 }
 
 impl core::fmt::Debug for LdeTable {
@@ -74,14 +77,28 @@ impl LdeTable {
             for i in 0..SKIP_SIZE {
                 column[i / 8] |= u64::from(lde_entry(i, j).0) << (8 * (i % 8));
             }
-            let bit = 1usize << j;
-            for v in bit..2 * bit {
-                for q in 0..8 {
-                    table[v][q] = table[v - bit][q] ^ column[q];
+            subset_sums(&mut table, j, column);
+        }
+        let mut planes = Box::new([[[0u64; 8]; 256]; 8]);
+        for (b, plane_table) in planes.iter_mut().enumerate() {
+            for j in 0..8 {
+                let mut column = [0u64; 8];
+                for i in 0..SKIP_SIZE {
+                    let entry = lde_entry(i, 8 * b + j).0;
+                    for (c, plane) in column.iter_mut().enumerate() {
+                        *plane |= u64::from((entry >> c) & 1) << i;
+                    }
                 }
+                subset_sums(plane_table, j, column);
             }
         }
-        Self { table }
+        Self { table, planes }
+    }
+
+    /// The bit-plane tables (see the type's docs).
+    #[must_use]
+    pub fn planes(&self) -> &[[[u64; 8]; 256]; 8] {
+        &self.planes
     }
 
     /// The raw table (for SIMD kernels).
@@ -103,6 +120,17 @@ impl LdeTable {
             }
         }
         out
+    }
+}
+
+/// Fills the entries `v` with bit `j` set of a subset-sum table: `table[v] = table[v − 2^j] ⊕
+/// column` (entries below `2^j` done).
+fn subset_sums(table: &mut [[u64; 8]; 256], j: usize, column: [u64; 8]) {
+    let bit = 1usize << j;
+    for v in bit..2 * bit {
+        for q in 0..8 {
+            table[v][q] = table[v - bit][q] ^ column[q];
+        }
     }
 }
 

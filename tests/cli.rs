@@ -533,6 +533,110 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--reps N`: a warm-up and N measured runs of one statement; the report is the best run,
+/// with the median beside it, and `--out` writes a proof that verifies.
+#[test]
+fn prove_reps_reports_the_best_and_the_median_run() {
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-reps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("reps.bin");
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "sha256",
+        "--log-instances",
+        "3",
+        "--reps",
+        "2",
+        "--out",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    let r: serde_json::Value =
+        serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("{e}: {line}"));
+    assert_eq!(r["reps"], 2, "{line}");
+    let number = |field: &str| {
+        r[field]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no {field}: {line}"))
+    };
+    assert!(number("per_sec_median") > 0.0, "{line}");
+    assert!(number("per_sec") >= number("per_sec_median"), "{line}");
+    assert!(number("prove_ms") <= number("prove_ms_median"), "{line}");
+    for phase in [
+        "witness_ms",
+        "commit_ms",
+        "zerocheck_ms",
+        "lincheck_ms",
+        "io_ms",
+        "open_ms",
+        "verify_ms",
+    ] {
+        assert!(number(phase) >= 0.0, "{phase}: {line}");
+    }
+    let out = flockwork(&["verify", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // One run (the default): the same report, the median being that run.
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "blake3",
+        "--log-instances",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    let r: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(r["reps"], 1, "{line}");
+    assert_eq!(r["prove_ms"], r["prove_ms_median"], "{line}");
+    assert_eq!(r["per_sec"], r["per_sec_median"], "{line}");
+
+    // The text report adds the line with the best and the median run.
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "blake3",
+        "--log-instances",
+        "2",
+        "--reps",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("prover breakdown (the best of 2 runs):"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("best of 2 runs: ") && l.contains("; median: ")),
+        "{text}"
+    );
+
+    // Poseidon2b (GKR) measures the same way.
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "poseidon2b",
+        "--count",
+        "5",
+        "--reps",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    let r: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(r["reps"], 2, "{line}");
+    let (best, median) = (r["per_sec"].as_f64(), r["per_sec_median"].as_f64());
+    assert!(best.unwrap() >= median.unwrap(), "{line}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn prove_options_that_do_not_fit_are_refused_clearly() {
     for (args, message) in [
@@ -563,6 +667,14 @@ fn prove_options_that_do_not_fit_are_refused_clearly() {
             "between 1 and 2^24",
         ),
         (&["prove", "--hash", "md5"][..], "possible values"),
+        (
+            &["prove", "--reps", "0"][..],
+            "--reps 0: at least one measured run",
+        ),
+        (
+            &["prove", "--hash", "poseidon2b", "--reps", "0"][..],
+            "--reps 0: at least one measured run",
+        ),
     ] {
         let out = flockwork(args);
         assert!(!out.status.success(), "{args:?} accepted");

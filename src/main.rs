@@ -96,7 +96,8 @@ enum Command {
         /// phase), poseidon2b commits its inputs when --pcs is given (timed with the prover).
         /// Setup is done once, untimed. The report is the best run (least prover time) with
         /// the median prover time and throughput beside it; the verify time is the least over
-        /// the runs (each run's proof is verified); --out writes the best run's proof.
+        /// the runs (each run's proof is verified); the peak memory is the process's over all
+        /// runs; --out writes the best run's proof.
         #[arg(long, default_value_t = 1)]
         reps: usize,
         /// Print one JSON object instead of the report.

@@ -21,7 +21,7 @@ use flockwork_transcript::{
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-use crate::workload::WorkloadError;
+use crate::workload::{WorkloadError, median};
 
 /// The commitment schemes the comparison runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,12 +63,6 @@ pub struct PcsComparison {
     /// every time reported is the median over the runs (single runs of a fresh process vary
     /// by tens of percent on a shared machine).
     pub reps: usize,
-}
-
-/// The median of `times` (the upper one of the middle two for an even count).
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort_unstable();
-    times[times.len() / 2]
 }
 
 /// What one scheme measured.

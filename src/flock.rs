@@ -20,7 +20,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 use crate::compare::PcsKind;
-use crate::workload::WorkloadError;
+use crate::workload::{WorkloadError, check_reps, measure};
 
 /// The hash compressions the batch prover ships with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -287,7 +287,8 @@ pub struct FlockWorkload {
     pub config: FlockConfig,
 }
 
-/// What a verified batch run measured.
+/// What verified batch runs measured: the best of the measured runs (least total prover
+/// time), with the median beside it.
 #[derive(Clone, Debug)]
 pub struct FlockReport {
     /// The workload.
@@ -296,11 +297,16 @@ pub struct FlockReport {
     pub log_instances: usize,
     /// `m = m0 + k`.
     pub num_vars: usize,
-    /// Setup (lowering, tables, PCS parameters).
+    /// Setup (lowering, tables, PCS parameters), done once before the runs.
     pub setup: Duration,
-    /// Prover phases (witness generation included).
+    /// Prover phases of the best run (witness generation included).
     pub timings: Timings,
-    /// Verification.
+    /// Measured runs (a warm-up run before them when there is more than one).
+    pub reps: usize,
+    /// Median total prover time over the measured runs (the upper one of the middle two
+    /// for an even count).
+    pub prove_median: Duration,
+    /// Verification: the least time over the measured runs (every run's proof is verified).
     pub verify: Duration,
     /// Proof bytes.
     pub proof_bytes: usize,
@@ -310,7 +316,7 @@ pub struct FlockReport {
     pub native_per_sec: f64,
     /// The statement proved (the chain's end points, or the tree's root and leaves).
     pub statement: Statement,
-    /// The proof.
+    /// The best run's proof.
     pub proof: Vec<u8>,
 }
 
@@ -321,13 +327,19 @@ impl FlockReport {
         1 << self.log_instances
     }
 
-    /// Proved compressions per second.
+    /// Proved compressions per second in the best run.
     #[must_use]
     pub fn proved_per_sec(&self) -> f64 {
         self.instances() as f64 / self.timings.total().as_secs_f64()
     }
 
-    /// Prover time over native time for the same compressions.
+    /// Proved compressions per second at the median prover time.
+    #[must_use]
+    pub fn median_per_sec(&self) -> f64 {
+        self.instances() as f64 / self.prove_median.as_secs_f64()
+    }
+
+    /// Prover time over native time for the same compressions (the best run).
     #[must_use]
     pub fn overhead(&self) -> f64 {
         self.native_per_sec / self.proved_per_sec()
@@ -336,16 +348,31 @@ impl FlockReport {
 
 /// A witness and the statement it proves.
 type Job = (BatchWitness, Statement);
-/// Builds a [`Job`] once the setup has passed its memory check.
-type LazyJob = Box<dyn FnOnce() -> Job>;
+/// Builds a [`Job`] from the same data every time it is called, once the setup has passed
+/// its memory check.
+type LazyJob = Box<dyn Fn() -> Job>;
 
 impl FlockWorkload {
-    /// Builds the chain or tree, proves, verifies and measures the native baseline.
+    /// Builds the chain or tree, proves, verifies and measures the native baseline: one
+    /// measured run ([`FlockWorkload::run_reps`] with `reps = 1`).
     ///
     /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for an unusable size or a hash without Merkle
-    /// nodes; a rejected proof is an error too (a bug, reported rather than hidden).
+    /// As [`FlockWorkload::run_reps`].
     pub fn run(&self) -> Result<FlockReport, WorkloadError> {
+        self.run_reps(1)
+    }
+
+    /// Sets up once, then proves the same statement `reps` times, each run generating the
+    /// witness (timed as the `witness` phase) from the same seeded data, proving and
+    /// verifying; with `reps > 1` a warm-up run comes first and is not counted. The report
+    /// is the run with the least total prover time, with the median beside it.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for `reps = 0`, an unusable size or a hash
+    /// without Merkle nodes; a rejected proof is an error too (a bug, reported rather than
+    /// hidden).
+    pub fn run_reps(&self, reps: usize) -> Result<FlockReport, WorkloadError> {
+        check_reps(reps)?;
         let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
         let n = 1usize
             .checked_shl(self.log_instances as u32)
@@ -383,7 +410,7 @@ impl FlockWorkload {
                     }
                     IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
                 };
-                self.prove(Sha256Compress, job, native)
+                self.prove(Sha256Compress, &job, native, reps)
             }
             HashKind::Keccak => {
                 let native = native_rate(|_, s: &mut [u64; 25]| keccak_f1600(s));
@@ -391,7 +418,7 @@ impl FlockWorkload {
                 init.iter_mut().for_each(|w| *w = rng.next_u64());
                 // A chain: Merkle trees were refused above.
                 let job = chain_job(KeccakF1600::new(), init, vec![(); n], |s| *s);
-                self.prove(KeccakF1600::new(), job, native)
+                self.prove(KeccakF1600::new(), &job, native, reps)
             }
             HashKind::Blake3 => {
                 let native = native_rate(|i, s: &mut [u32; 8]| {
@@ -415,7 +442,7 @@ impl FlockWorkload {
                     }
                     IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
                 };
-                self.prove(Blake3Compress, job, native)
+                self.prove(Blake3Compress, &job, native, reps)
             }
         }
     }
@@ -423,8 +450,9 @@ impl FlockWorkload {
     fn prove<G: HashGadget>(
         &self,
         gadget: G,
-        job: LazyJob,
+        job: &LazyJob,
         native_per_sec: f64,
+        reps: usize,
     ) -> Result<FlockReport, WorkloadError> {
         let clock = Instant::now();
         let flock =
@@ -433,26 +461,35 @@ impl FlockWorkload {
             .check_memory()
             .map_err(|e| WorkloadError::Failed(e.to_string()))?;
         let setup = clock.elapsed();
-        let clock = Instant::now();
-        let (witness, statement) = job();
-        let witness_time = clock.elapsed();
-        let (proof, report) = flock
-            .prove_witness_owned(witness, &statement)
-            .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
-        let mut timings = report.timings;
-        timings.witness = witness_time;
-        let clock = Instant::now();
-        flock
-            .verify(&statement, proof.as_bytes())
-            .map_err(|e| WorkloadError::Failed(format!("the honest proof was rejected: {e}")))?;
-        let verify = clock.elapsed();
+        let measured = measure::<_, WorkloadError>(reps, || {
+            let clock = Instant::now();
+            let (witness, statement) = job();
+            let witness_time = clock.elapsed();
+            let (proof, report) = flock
+                .prove_witness_owned(witness, &statement)
+                .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+            let mut timings = report.timings;
+            timings.witness = witness_time;
+            let clock = Instant::now();
+            flock.verify(&statement, proof.as_bytes()).map_err(|e| {
+                WorkloadError::Failed(format!("the honest proof was rejected: {e}"))
+            })?;
+            Ok((
+                (timings, statement, proof),
+                timings.total(),
+                clock.elapsed(),
+            ))
+        })?;
+        let (timings, statement, proof) = measured.best;
         Ok(FlockReport {
             hash: self.hash,
             log_instances: self.log_instances,
             num_vars: flock.num_vars(),
             setup,
             timings,
-            verify,
+            reps,
+            prove_median: measured.prove_median,
+            verify: measured.verify,
             proof_bytes: proof.len(),
             soundness: flock.soundness(),
             native_per_sec,

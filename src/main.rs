@@ -90,6 +90,16 @@ enum Command {
         /// of the machine's memory).
         #[arg(long)]
         memory_limit: Option<u64>,
+        /// Measured runs: with N > 1 the same statement (same seed) is proved N + 1 times in
+        /// this process, the first a warm-up that is not counted. Each run proves and
+        /// verifies afresh: batch-R1CS generates the witness (timed as the prover's witness
+        /// phase), poseidon2b commits its inputs when --pcs is given (timed with the prover).
+        /// Setup is done once, untimed. The report is the best run (least prover time) with
+        /// the median prover time and throughput beside it; the verify time is the least over
+        /// the runs (each run's proof is verified); the peak memory is the process's over all
+        /// runs; --out writes the best run's proof.
+        #[arg(long, default_value_t = 1)]
+        reps: usize,
         /// Print one JSON object instead of the report.
         #[arg(long)]
         json: bool,
@@ -566,6 +576,7 @@ struct ProveArgs {
     pcs: Option<PcsArg>,
     batcher: Option<BatcherArg>,
     out: Option<std::path::PathBuf>,
+    reps: usize,
     json: bool,
 }
 
@@ -574,6 +585,11 @@ fn invalid(message: impl Into<String>) -> WorkloadError {
 }
 
 fn prove(args: ProveArgs) -> Result<(), WorkloadError> {
+    if args.reps == 0 {
+        return Err(invalid(
+            "--reps 0: at least one measured run is needed (--reps 1, the default, proves once)",
+        ));
+    }
     match args.hash.flock() {
         Some(hash) => prove_flock(hash, args),
         None => prove_permutations(args),
@@ -615,6 +631,33 @@ fn write_proof_file(
     Ok(())
 }
 
+/// The progress line's note on `reps` measured runs (none for one run).
+fn runs_note(reps: usize) -> String {
+    if reps > 1 {
+        format!(", a warm-up and {reps} measured runs")
+    } else {
+        String::new()
+    }
+}
+
+/// The report's line for `--reps N > 1`: the best run and the median, prover time and
+/// throughput (`what` per second).
+fn best_and_median(
+    reps: usize,
+    best: std::time::Duration,
+    median: std::time::Duration,
+    per_sec: (f64, f64),
+    what: &str,
+) -> String {
+    format!(
+        "best of {reps} runs: {:.1} ms, {:.0} {what}/s proved; median: {:.1} ms, {:.0} {what}/s",
+        best.as_secs_f64() * 1e3,
+        per_sec.0,
+        median.as_secs_f64() * 1e3,
+        per_sec.1,
+    )
+}
+
 fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), WorkloadError> {
     use flockwork::flock::{FlockWorkload, IoKind};
     if args.batcher.is_some() {
@@ -654,11 +697,12 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     };
     let r = with_progress(
         format!(
-            "proving and verifying {shape} 2^{log_instances} {} compressions on {} thread(s)",
+            "proving and verifying {shape} 2^{log_instances} {} compressions on {} thread(s){}",
             hash.name(),
-            rayon::current_num_threads()
+            rayon::current_num_threads(),
+            runs_note(args.reps)
         ),
-        || workload.run(),
+        || workload.run_reps(args.reps),
     )?;
     let peak = peak_memory_mib().unwrap_or(f64::NAN);
     if let Some(path) = &args.out {
@@ -673,17 +717,18 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
         });
         write_proof_file(path, &file, args.json)?;
     }
+    let t = &r.timings;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     if args.json {
-        let t = &r.timings;
-        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         println!(
-            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"instances\":{},\"threads\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"instances\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
             io.name(),
             workload.pcs.name(),
             r.log_instances,
             r.instances(),
             rayon::current_num_threads(),
+            r.reps,
             r.num_vars,
             ms(t.witness),
             ms(t.commit),
@@ -692,9 +737,11 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             ms(t.io),
             ms(t.open),
             ms(t.total()),
+            ms(r.prove_median),
             ms(r.verify),
             r.proof_bytes,
             r.proved_per_sec(),
+            r.median_per_sec(),
             r.native_per_sec,
             r.overhead(),
             r.soundness.bits(),
@@ -710,13 +757,32 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             workload.pcs.name(),
             rayon::current_num_threads()
         );
-        println!("prover breakdown:\n{}", r.timings);
+        if r.reps > 1 {
+            println!(
+                "prover breakdown (the best of {} runs):\n{}",
+                r.reps, r.timings
+            );
+        } else {
+            println!("prover breakdown:\n{}", r.timings);
+        }
         println!(
             "throughput: {:.0} compressions/s proved, {:.0}/s native (1 core) → {:.1}× overhead",
             r.proved_per_sec(),
             r.native_per_sec,
             r.overhead()
         );
+        if r.reps > 1 {
+            println!(
+                "{}",
+                best_and_median(
+                    r.reps,
+                    t.total(),
+                    r.prove_median,
+                    (r.proved_per_sec(), r.median_per_sec()),
+                    "compressions"
+                )
+            );
+        }
         println!(
             "proof: {:.1} KiB, verified in {:.2} ms; setup {:.1} ms; peak memory {peak:.0} MiB",
             r.proof_bytes as f64 / 1024.0,
@@ -760,11 +826,12 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
     let r = with_progress(
         format!(
             "proving and verifying {count} Poseidon2b permutations ({regions}) with the {} \
-             batcher on {} thread(s)",
+             batcher on {} thread(s){}",
             variant.name(),
-            rayon::current_num_threads()
+            rayon::current_num_threads(),
+            runs_note(args.reps)
         ),
-        || workload.run(),
+        || workload.run_reps(args.reps),
     )?;
     let peak = peak_memory_mib().unwrap_or(f64::NAN);
     if let Some(path) = &args.out {
@@ -799,7 +866,7 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     if args.json {
         println!(
-            "{{\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"pcs\":{},\"instances\":{},\"widths\":{:?},\"threads\":{},\"physical_rows\":{},\"prove_ms\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"pcs\":{},\"instances\":{},\"widths\":{:?},\"threads\":{},\"reps\":{},\"physical_rows\":{},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             variant.name(),
             r.commitment
                 .as_ref()
@@ -807,11 +874,14 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
             r.permutations(),
             workload.widths,
             rayon::current_num_threads(),
+            r.reps,
             r.physical_rows,
             ms(r.prove),
+            ms(r.prove_median),
             ms(r.verify),
             r.proof.len(),
             r.proved_per_sec(),
+            r.median_per_sec(),
             r.native_per_sec,
             r.overhead(),
             r.soundness_bits,
@@ -834,6 +904,18 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
             r.native_per_sec,
             r.overhead()
         );
+        if r.reps > 1 {
+            println!(
+                "{}",
+                best_and_median(
+                    r.reps,
+                    r.prove,
+                    r.prove_median,
+                    (r.proved_per_sec(), r.median_per_sec()),
+                    "permutations"
+                )
+            );
+        }
         println!(
             "proof: {:.1} KiB, verified in {:.2} ms (the walk and {layer0}); peak memory \
              {peak:.0} MiB",
@@ -1628,6 +1710,7 @@ fn main() -> ExitCode {
             batcher,
             out,
             memory_limit,
+            reps,
             json,
         } => prove(ProveArgs {
             memory_limit,
@@ -1640,6 +1723,7 @@ fn main() -> ExitCode {
             pcs,
             batcher,
             out,
+            reps,
             json,
         }),
         Command::Verify { file, json } => verify_file(&file, json),

@@ -26,7 +26,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 use crate::compare::PcsKind;
-use crate::workload::WorkloadError;
+use crate::workload::{Measured, Timed, WorkloadError, check_reps, measure};
 
 /// Lanes of the permutation (the state width `t`).
 pub const LANES: usize = 4;
@@ -48,15 +48,22 @@ pub struct PermutationWorkload {
     pub pcs: Option<PcsKind>,
 }
 
-/// What a verified run measured, with everything a verifier needs.
+/// What verified runs measured (the best of the measured runs, least prover time, with the
+/// median beside it), with everything a verifier needs.
 #[derive(Clone, Debug)]
 pub struct PermutationReport {
     /// Rows the prover's tables hold (the padded walk pays `A·2^W`).
     pub physical_rows: usize,
-    /// Prover time (with the layer-0 commitment and opening, if any).
+    /// Prover time of the best run (with the layer-0 commitment and opening, if any).
     pub prove: Duration,
-    /// Verifier time: the walk(s) and the check of the layer-0 claims against the inputs (or
-    /// the opening of the layer-0 commitment).
+    /// Measured runs (a warm-up run before them when there is more than one).
+    pub reps: usize,
+    /// Median prover time over the measured runs (the upper one of the middle two for an
+    /// even count).
+    pub prove_median: Duration,
+    /// Verifier time, the least over the measured runs (every run's proof is verified): the
+    /// walk(s) and the check of the layer-0 claims against the inputs (or the opening of the
+    /// layer-0 commitment).
     pub verify: Duration,
     /// Soundness, bits: the walk(s) (GF(2^256) challenges), and the layer-0 commitment's
     /// opening if there is one (the weaker of the two).
@@ -70,7 +77,7 @@ pub struct PermutationReport {
     pub statement: Statement<Ghash128, Ghash256>,
     /// The layer-0 commitment's scheme and bytes, if the inputs were committed.
     pub commitment: Option<(PcsKind, Vec<u8>)>,
-    /// The proof.
+    /// The best run's proof.
     pub proof: Vec<u8>,
 }
 
@@ -81,10 +88,16 @@ impl PermutationReport {
         self.inputs.iter().map(|r| r.len() / LANES).sum()
     }
 
-    /// Proved permutations per second.
+    /// Proved permutations per second in the best run.
     #[must_use]
     pub fn proved_per_sec(&self) -> f64 {
         self.permutations() as f64 / self.prove.as_secs_f64()
+    }
+
+    /// Proved permutations per second at the median prover time.
+    #[must_use]
+    pub fn median_per_sec(&self) -> f64 {
+        self.permutations() as f64 / self.prove_median.as_secs_f64()
     }
 
     /// Prover time over native time for the same permutations.
@@ -170,13 +183,26 @@ impl PermutationWorkload {
             .collect()
     }
 
-    /// Builds the statement, proves, verifies and measures the native baseline.
+    /// Builds the statement, proves, verifies and measures the native baseline: one
+    /// measured run ([`PermutationWorkload::run_reps`] with `reps = 1`).
     ///
     /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for widths beyond the limits or an input layer too
-    /// small for the commitment, [`WorkloadError::Failed`] if the prover refuses or the
-    /// verifier rejects (a bug).
+    /// As [`PermutationWorkload::run_reps`].
     pub fn run(&self) -> Result<PermutationReport, WorkloadError> {
+        self.run_reps(1)
+    }
+
+    /// Builds the inputs once from the seed, then proves and verifies them `reps` times (the
+    /// layer-0 commitment, if any, made afresh in every run and timed with the prover); with
+    /// `reps > 1` a warm-up run comes first and is not counted. The report is the run with
+    /// the least prover time, with the median beside it.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for `reps = 0`, widths beyond the limits or an
+    /// input layer too small for the commitment, [`WorkloadError::Failed`] if the prover
+    /// refuses or the verifier rejects (a bug).
+    pub fn run_reps(&self, reps: usize) -> Result<PermutationReport, WorkloadError> {
+        check_reps(reps)?;
         check_widths(&self.widths)?;
         let variant = self.variant;
         let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
@@ -185,30 +211,32 @@ impl PermutationWorkload {
         let failed = |what: &str, e: &dyn std::fmt::Display| {
             WorkloadError::Failed(format!("{}: {what}{e}", variant.name()))
         };
-        let run = match self.pcs {
+        let (measured, pcs_bits) = match self.pcs {
             None => {
+                // The statement (output claims computed natively) is not the prover's work.
                 let statement = Statement::<Ghash128, Ghash256>::honest(
                     setup.relation(),
                     &inputs,
                     &self.seed.to_le_bytes(),
                 );
-                let start = Instant::now();
-                let proof = setup
-                    .prove(variant, &inputs, &statement)
-                    .map_err(|e| failed("", &e))?;
-                let prove = start.elapsed();
-                let start = Instant::now();
-                setup
-                    .verify(variant, &statement, &proof)
-                    .map_err(|e| failed("proof rejected: ", &e))?;
-                Run {
-                    prove,
-                    verify: start.elapsed(),
-                    statement,
-                    proof,
-                    commitment: None,
-                    pcs_bits: f64::INFINITY,
-                }
+                let measured = measure::<_, WorkloadError>(reps, || {
+                    let start = Instant::now();
+                    let proof = setup
+                        .prove(variant, &inputs, &statement)
+                        .map_err(|e| failed("", &e))?;
+                    let prove = start.elapsed();
+                    let start = Instant::now();
+                    setup
+                        .verify(variant, &statement, &proof)
+                        .map_err(|e| failed("proof rejected: ", &e))?;
+                    let run = Run {
+                        statement: statement.clone(),
+                        proof,
+                        commitment: None,
+                    };
+                    Ok((run, prove, start.elapsed()))
+                })?;
+                (measured, f64::INFINITY)
             }
             Some(kind) => with_layer0_pcs(
                 kind,
@@ -218,16 +246,20 @@ impl PermutationWorkload {
                     inputs: &inputs,
                     seed: self.seed,
                     variant,
+                    reps,
                 },
             )
             .map_err(WorkloadError::InvalidParameters)?
             .map_err(|e| failed("", &e))?,
         };
+        let run = measured.best;
         Ok(PermutationReport {
             physical_rows: setup.physical_rows(variant),
-            prove: run.prove,
-            verify: run.verify,
-            soundness_bits: setup.soundness_bits(variant).min(run.pcs_bits),
+            prove: measured.prove,
+            reps,
+            prove_median: measured.prove_median,
+            verify: measured.verify,
+            soundness_bits: setup.soundness_bits(variant).min(pcs_bits),
             native_per_sec: native_rate(),
             inputs,
             statement: run.statement,
@@ -237,14 +269,11 @@ impl PermutationWorkload {
     }
 }
 
-/// What one proof and its verification produced.
+/// What one proof produced.
 struct Run {
-    prove: Duration,
-    verify: Duration,
     statement: Statement<Ghash128, Ghash256>,
     proof: Vec<u8>,
     commitment: Option<Vec<u8>>,
-    pcs_bits: f64,
 }
 
 /// A computation generic over the layer-0 commitment ([`with_layer0_pcs`]).
@@ -302,29 +331,29 @@ pub fn with_layer0_pcs<J: Layer0Job>(
     }
 }
 
-/// The layer-0 PCS path of [`PermutationWorkload::run`]: commit and prove (timed together),
-/// then verify.
+/// The layer-0 PCS path of [`PermutationWorkload::run_reps`], `reps` times: commit and
+/// prove (timed together), then verify; with the commitment's soundness in bits.
 struct OpenedRun<'a> {
     setup: &'a Setup<Poseidon2bRelation, Ghash256>,
     inputs: &'a [Vec<Ghash128>],
     seed: u64,
     variant: Variant,
+    reps: usize,
 }
 
-impl Layer0Job for OpenedRun<'_> {
-    type Output = Result<Run, String>;
-
-    fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
-        self,
+impl OpenedRun<'_> {
+    /// One commitment, proof and verification.
+    fn once<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
+        &self,
         pcs: &P,
-        bits: f64,
-    ) -> Result<Run, String> {
+    ) -> Result<Timed<Run>, String> {
         let Self {
             setup,
             inputs,
             seed,
             variant,
-        } = self;
+            ..
+        } = *self;
         let start = Instant::now();
         let (commitment, data) = setup
             .commit_inputs(pcs, inputs)
@@ -342,14 +371,24 @@ impl Layer0Job for OpenedRun<'_> {
         setup
             .verify_opened(variant, pcs, &commitment, &statement, &proof)
             .map_err(|e| format!("proof rejected: {e}"))?;
-        Ok(Run {
-            prove,
-            verify: start.elapsed(),
+        let run = Run {
             statement,
             proof,
             commitment: Some(commitment.as_ref().to_vec()),
-            pcs_bits: bits,
-        })
+        };
+        Ok((run, prove, start.elapsed()))
+    }
+}
+
+impl Layer0Job for OpenedRun<'_> {
+    type Output = Result<(Measured<Run>, f64), String>;
+
+    fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
+        self,
+        pcs: &P,
+        bits: f64,
+    ) -> Self::Output {
+        Ok((measure(self.reps, || self.once(pcs))?, bits))
     }
 }
 

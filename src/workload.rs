@@ -55,6 +55,74 @@ impl From<TranscriptError> for WorkloadError {
     }
 }
 
+/// The median of `times` (the upper one of the middle two for an even count).
+pub(crate) fn median(times: &mut [Duration]) -> Duration {
+    times.sort_unstable();
+    times[times.len() / 2]
+}
+
+/// Refuses zero measured runs.
+///
+/// # Errors
+/// [`WorkloadError::InvalidParameters`] for `reps == 0`.
+pub(crate) fn check_reps(reps: usize) -> Result<(), WorkloadError> {
+    if reps == 0 {
+        return Err(WorkloadError::InvalidParameters(
+            "at least one measured run (reps ≥ 1)".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// What one run of [`measure`] returns: its output, its prover time and its verifier time.
+pub(crate) type Timed<T> = (T, Duration, Duration);
+
+/// The measured runs of one statement ([`measure`]).
+pub(crate) struct Measured<T> {
+    /// What the best run (least prover time) produced.
+    pub(crate) best: T,
+    /// The best run's prover time.
+    pub(crate) prove: Duration,
+    /// The median prover time over the measured runs ([`median`]).
+    pub(crate) prove_median: Duration,
+    /// The least verifier time over the measured runs.
+    pub(crate) verify: Duration,
+}
+
+/// Runs `once` `reps` times (at least once) and keeps the run with the least prover time.
+/// With more than one run, one warm-up run comes first and is not counted; `once` proves and
+/// verifies afresh each time, the warm-up included.
+///
+/// # Errors
+/// The first error `once` returns.
+pub(crate) fn measure<T, E>(
+    reps: usize,
+    mut once: impl FnMut() -> Result<Timed<T>, E>,
+) -> Result<Measured<T>, E> {
+    let reps = reps.max(1);
+    if reps > 1 {
+        once()?;
+    }
+    let mut proves = Vec::with_capacity(reps);
+    let mut best: Option<(T, Duration)> = None;
+    let mut verify = Duration::MAX;
+    for _ in 0..reps {
+        let (output, prove, verified) = once()?;
+        proves.push(prove);
+        verify = verify.min(verified);
+        if best.as_ref().is_none_or(|(_, least)| prove < *least) {
+            best = Some((output, prove));
+        }
+    }
+    let (best, prove) = best.expect("at least one measured run");
+    Ok(Measured {
+        best,
+        prove,
+        prove_median: median(&mut proves),
+        verify,
+    })
+}
+
 /// A sumcheck statement `Σ_x [eq(r, x)·] Π_{j<degree} P_j(x) = claim` over random
 /// multilinear `P_j` in `num_vars` variables.
 ///

@@ -533,6 +533,97 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The one JSON line of a successful `flockwork ARGS --json`.
+fn json_report(args: &[&str]) -> serde_json::Value {
+    let out = flockwork(&[args, &["--json"]].concat());
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let line = stdout(&out);
+    serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}: {line}"))
+}
+
+/// `--reps N`: a warm-up and N measured runs of one statement; the report is the best run,
+/// with the median beside it, and `--out` writes a proof that verifies.
+#[test]
+fn prove_reps_reports_the_best_and_the_median_run() {
+    let path = std::env::temp_dir().join(format!("flockwork-reps-{}.bin", std::process::id()));
+    let p = path.to_str().unwrap();
+    let r = json_report(&[
+        "prove",
+        "--hash",
+        "sha256",
+        "--log-instances",
+        "3",
+        "--reps",
+        "2",
+        "--out",
+        p,
+    ]);
+    let number = |field: &str| {
+        r[field]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no {field}: {r}"))
+    };
+    assert_eq!(r["reps"], 2, "{r}");
+    assert!(number("per_sec_median") > 0.0, "{r}");
+    assert!(number("per_sec") >= number("per_sec_median"), "{r}");
+    assert!(number("prove_ms") <= number("prove_ms_median"), "{r}");
+    for phase in [
+        "witness",
+        "commit",
+        "zerocheck",
+        "lincheck",
+        "io",
+        "open",
+        "verify",
+    ] {
+        assert!(number(&format!("{phase}_ms")) >= 0.0, "{phase}: {r}");
+    }
+    let out = flockwork(&["verify", p]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::remove_file(&path).ok();
+
+    // One run (the default): the median is that run.
+    let r = json_report(&["prove", "--hash", "blake3", "--log-instances", "2"]);
+    assert_eq!(r["reps"], 1, "{r}");
+    assert_eq!(r["prove_ms"], r["prove_ms_median"], "{r}");
+    assert_eq!(r["per_sec"], r["per_sec_median"], "{r}");
+
+    // Poseidon2b (GKR) measures the same way.
+    let r = json_report(&[
+        "prove",
+        "--hash",
+        "poseidon2b",
+        "--count",
+        "5",
+        "--reps",
+        "2",
+    ]);
+    assert_eq!(r["reps"], 2, "{r}");
+    assert!(r["per_sec"].as_f64().unwrap() >= r["per_sec_median"].as_f64().unwrap());
+
+    // The text report adds a line with the best and the median run.
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "blake3",
+        "--log-instances",
+        "2",
+        "--reps",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("prover breakdown (the best of 2 runs):"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("best of 2 runs: ") && l.contains("; median: ")),
+        "{text}"
+    );
+}
+
 #[test]
 fn prove_options_that_do_not_fit_are_refused_clearly() {
     for (args, message) in [
@@ -563,6 +654,14 @@ fn prove_options_that_do_not_fit_are_refused_clearly() {
             "between 1 and 2^24",
         ),
         (&["prove", "--hash", "md5"][..], "possible values"),
+        (
+            &["prove", "--reps", "0"][..],
+            "--reps 0: at least one measured run",
+        ),
+        (
+            &["prove", "--hash", "poseidon2b", "--reps", "0"][..],
+            "--reps 0: at least one measured run",
+        ),
     ] {
         let out = flockwork(args);
         assert!(!out.status.success(), "{args:?} accepted");

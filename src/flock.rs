@@ -4,11 +4,13 @@
 
 use std::time::{Duration, Instant};
 
-use flockwork_boolean::io::{ChainStep, MerkleNode, chain_witness, merkle_witness};
+use flockwork_boolean::io::{
+    ChainStep, MerkleNode, best_chain_width, chain_witness, merkle_witness, wide_chain,
+};
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering};
+use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering, Wide};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::security::{ConfiguredCommitment, SecurityReport};
 use flockwork_pcs::{Blaze, FriBinius};
@@ -251,32 +253,93 @@ macro_rules! hash_gadget_with_merkle_nodes {
 
 hash_gadget_with_merkle_nodes!(Sha256Compress, Blake3Compress);
 
+/// `flock` set up for a chain; `why_not_merkle` is the error for a Merkle tree.
+fn chain_only<G: ChainStep, P: ConfiguredCommitment<Ghash128>>(
+    flock: Flock<G, P>,
+    io: IoKind,
+    why_not_merkle: &str,
+) -> Result<Flock<G, P>, WorkloadError> {
+    match io {
+        IoKind::Chain => flock
+            .chained(G::STATE_IN, G::STATE_OUT)
+            .map_err(setup_error),
+        IoKind::Merkle => Err(WorkloadError::InvalidParameters(why_not_merkle.into())),
+    }
+}
+
 impl HashGadget for KeccakF1600 {
     fn configure<P: ConfiguredCommitment<Ghash128>>(
         flock: Flock<Self, P>,
         io: IoKind,
     ) -> Result<Flock<Self, P>, WorkloadError> {
-        match io {
-            IoKind::Chain => flock
-                .chained(Self::STATE_IN, Self::STATE_OUT)
-                .map_err(setup_error),
-            IoKind::Merkle => Err(WorkloadError::InvalidParameters(
-                "keccak-f is a permutation without Merkle nodes here; use sha256 or blake3 \
-                 for --merkle"
-                    .into(),
-            )),
+        chain_only(
+            flock,
+            io,
+            "keccak-f is a permutation without Merkle nodes here; use sha256 or blake3 for \
+             --merkle",
+        )
+    }
+}
+
+/// Blocks of chain steps ([`wide_chain`]) prove chains only.
+impl<G: ChainStep + Clone> HashGadget for Wide<G> {
+    fn configure<P: ConfiguredCommitment<Ghash128>>(
+        flock: Flock<Self, P>,
+        io: IoKind,
+    ) -> Result<Flock<Self, P>, WorkloadError> {
+        chain_only(flock, io, "a Merkle tree takes one node per block")
+    }
+}
+
+/// How a batch lays out its instances: `copies` instances in each of `2^log_blocks` blocks
+/// (several chain steps per block where that fills blocks better, [`best_chain_width`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchShape {
+    /// Instances per block.
+    pub copies: usize,
+    /// `2^log_blocks` blocks: the batch-R1CS setup's `k`.
+    pub log_blocks: usize,
+}
+
+/// The widest block [`BatchShape::for_request`] considers.
+pub const MAX_COPIES: usize = 8;
+
+impl BatchShape {
+    /// Instances in the batch.
+    #[must_use]
+    pub fn instances(&self) -> usize {
+        self.copies << self.log_blocks
+    }
+
+    /// The shape `flockwork prove` uses for at least `count` instances: one per block for
+    /// Merkle trees; for chains the width that commits the fewest positions per instance (3
+    /// for Keccak-f, 1 for SHA-256 and BLAKE3) and the fewest power-of-two blocks that hold
+    /// the request.
+    #[must_use]
+    pub fn for_count(hash: HashKind, io: IoKind, count: usize) -> Self {
+        use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
+        let copies = match (io, hash) {
+            (IoKind::Merkle, _) => 1,
+            (IoKind::Chain, HashKind::Sha256) => best_chain_width(&Sha256Compress, MAX_COPIES),
+            (IoKind::Chain, HashKind::Keccak) => best_chain_width(&KeccakF1600::new(), MAX_COPIES),
+            (IoKind::Chain, HashKind::Blake3) => best_chain_width(&Blake3Compress, MAX_COPIES),
+        };
+        let blocks = count.max(1).div_ceil(copies).next_power_of_two();
+        Self {
+            copies,
+            log_blocks: blocks.trailing_zeros() as usize,
         }
     }
 }
 
-/// `2^log_instances` compressions with random data from the seed: a chain (random message
-/// blocks) or a Merkle tree (random leaves).
+/// At least `count` compressions (as [`BatchShape::for_count`] lays them out) with random data
+/// from the seed: a chain (random message blocks) or a Merkle tree (random leaves).
 #[derive(Clone, Debug)]
 pub struct FlockWorkload {
     /// The hash.
     pub hash: HashKind,
-    /// `k`.
-    pub log_instances: usize,
+    /// The compressions asked for (1 to 2^24; the batch may hold more, see [`BatchShape`]).
+    pub count: usize,
     /// Seed of the chain's data or the tree's leaves.
     pub seed: u64,
     /// The dense commitment under ring-switching.
@@ -293,9 +356,11 @@ pub struct FlockWorkload {
 pub struct FlockReport {
     /// The workload.
     pub hash: HashKind,
-    /// `k`.
-    pub log_instances: usize,
-    /// `m = m0 + k`.
+    /// The compressions asked for.
+    pub count: usize,
+    /// The layout of the instances proved (at least `count`).
+    pub shape: BatchShape,
+    /// `m = m0 + log_blocks`.
     pub num_vars: usize,
     /// Setup (lowering, tables, PCS parameters), done once before the runs.
     pub setup: Duration,
@@ -321,10 +386,10 @@ pub struct FlockReport {
 }
 
 impl FlockReport {
-    /// Instances.
+    /// Instances proved.
     #[must_use]
     pub fn instances(&self) -> usize {
-        1 << self.log_instances
+        self.shape.instances()
     }
 
     /// Proved compressions per second in the best run.
@@ -374,10 +439,13 @@ impl FlockWorkload {
     pub fn run_reps(&self, reps: usize) -> Result<FlockReport, WorkloadError> {
         check_reps(reps)?;
         let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
-        let n = 1usize
-            .checked_shl(self.log_instances as u32)
-            .filter(|_| self.log_instances <= 24)
-            .ok_or_else(|| WorkloadError::InvalidParameters("at most 2^24 instances".into()))?;
+        if !(1..=1 << 24).contains(&self.count) {
+            return Err(WorkloadError::InvalidParameters(
+                "between 1 and 2^24 instances".into(),
+            ));
+        }
+        let shape = BatchShape::for_count(self.hash, self.io, self.count);
+        let n = shape.instances();
         if self.io == IoKind::Merkle && !self.hash.has_merkle_nodes() {
             return Err(WorkloadError::InvalidParameters(format!(
                 "{} has no Merkle nodes here (a permutation, not a two-to-one compression); \
@@ -404,21 +472,23 @@ impl FlockWorkload {
                                 b
                             })
                             .collect();
-                        chain_job(Sha256Compress, [0x6a09_e667; 8], blocks, |s| {
-                            join_u32::<4>(s)
-                        })
+                        let wide = wide_chain(Sha256Compress, shape.copies);
+                        let job =
+                            chain_job(wide.clone(), [0x6a09_e667; 8], blocks, |s| join_u32::<4>(s));
+                        return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
                 };
-                self.prove(Sha256Compress, &job, native, reps)
+                self.prove(Sha256Compress, shape, &job, native, reps)
             }
             HashKind::Keccak => {
                 let native = native_rate(|_, s: &mut [u64; 25]| keccak_f1600(s));
                 let mut init = [0u64; 25];
                 init.iter_mut().for_each(|w| *w = rng.next_u64());
                 // A chain: Merkle trees were refused above.
-                let job = chain_job(KeccakF1600::new(), init, vec![(); n], |s| *s);
-                self.prove(KeccakF1600::new(), &job, native, reps)
+                let wide = wide_chain(KeccakF1600::new(), shape.copies);
+                let job = chain_job(wide.clone(), init, vec![(); n], |s| *s);
+                self.prove(wide, shape, &job, native, reps)
             }
             HashKind::Blake3 => {
                 let native = native_rate(|i, s: &mut [u32; 8]| {
@@ -436,13 +506,14 @@ impl FlockWorkload {
                                 flags: 0,
                             })
                             .collect();
-                        chain_job(Blake3Compress, [0x6b08_e647; 8], blocks, |s| {
-                            join_u32::<4>(s)
-                        })
+                        let wide = wide_chain(Blake3Compress, shape.copies);
+                        let job =
+                            chain_job(wide.clone(), [0x6b08_e647; 8], blocks, |s| join_u32::<4>(s));
+                        return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
                 };
-                self.prove(Blake3Compress, &job, native, reps)
+                self.prove(Blake3Compress, shape, &job, native, reps)
             }
         }
     }
@@ -450,13 +521,14 @@ impl FlockWorkload {
     fn prove<G: HashGadget>(
         &self,
         gadget: G,
+        shape: BatchShape,
         job: &LazyJob,
         native_per_sec: f64,
         reps: usize,
     ) -> Result<FlockReport, WorkloadError> {
         let clock = Instant::now();
         let flock =
-            AnyFlock::new(gadget, self.log_instances, self.pcs, self.config)?.with_io(self.io)?;
+            AnyFlock::new(gadget, shape.log_blocks, self.pcs, self.config)?.with_io(self.io)?;
         flock
             .check_memory()
             .map_err(|e| WorkloadError::Failed(e.to_string()))?;
@@ -483,7 +555,8 @@ impl FlockWorkload {
         let (timings, statement, proof) = measured.best;
         Ok(FlockReport {
             hash: self.hash,
-            log_instances: self.log_instances,
+            count: self.count,
+            shape,
             num_vars: flock.num_vars(),
             setup,
             timings,
@@ -499,15 +572,23 @@ impl FlockWorkload {
     }
 }
 
-/// The chain from `init` through `data`; `words` writes a state as the statement's words.
+/// The chain from `init` through `data`, the steps grouped into the blocks of `gadget`;
+/// `words` writes a state as the statement's words.
 fn chain_job<G: ChainStep + 'static, const N: usize>(
-    gadget: G,
+    gadget: Wide<G>,
     init: G::State,
     data: Vec<G::Data>,
     words: impl Fn(&G::State) -> [u64; N] + 'static,
-) -> LazyJob {
+) -> LazyJob
+where
+    G::Data: Clone,
+{
+    let blocks: Vec<Vec<G::Data>> = data
+        .chunks(gadget.copies())
+        .map(<[G::Data]>::to_vec)
+        .collect();
     Box::new(move || {
-        let chain = chain_witness(&gadget, init, &data, true);
+        let chain = chain_witness(&gadget, init, &blocks, true);
         let statement = Statement::Chain {
             start: words(&init).to_vec(),
             end: words(chain.states.last().expect("K + 1 states")).to_vec(),
@@ -591,11 +672,14 @@ pub struct SecuritySummary {
     pub protocol: SoundnessReport,
     /// The dense commitment's terms.
     pub pcs: flockwork_pcs::security::SecurityReport,
-    /// `m = m0 + k`.
+    /// The layout of the instances.
+    pub shape: BatchShape,
+    /// `m = m0 + log_blocks`.
     pub num_vars: usize,
 }
 
-/// The [`SecuritySummary`] of the setup `flockwork prove` would use.
+/// The [`SecuritySummary`] of the setup `flockwork prove` would use for a chain of at least
+/// `2^log_instances` compressions.
 ///
 /// # Errors
 /// [`WorkloadError::InvalidParameters`] for an unusable size or an unreachable target.
@@ -610,23 +694,34 @@ pub fn security_summary(
             "at most 2^40 instances".into(),
         ));
     }
+    let shape = BatchShape::for_count(hash, IoKind::Chain, 1 << log_instances);
     match hash {
-        HashKind::Sha256 => summary_of(Sha256Compress, log_instances, pcs, config),
-        HashKind::Keccak => summary_of(KeccakF1600::new(), log_instances, pcs, config),
-        HashKind::Blake3 => summary_of(Blake3Compress, log_instances, pcs, config),
+        HashKind::Sha256 => {
+            summary_of(wide_chain(Sha256Compress, shape.copies), shape, pcs, config)
+        }
+        HashKind::Keccak => summary_of(
+            wide_chain(KeccakF1600::new(), shape.copies),
+            shape,
+            pcs,
+            config,
+        ),
+        HashKind::Blake3 => {
+            summary_of(wide_chain(Blake3Compress, shape.copies), shape, pcs, config)
+        }
     }
 }
 
 fn summary_of<G: Gadget>(
     gadget: G,
-    log_instances: usize,
+    shape: BatchShape,
     pcs: PcsKind,
     config: FlockConfig,
 ) -> Result<SecuritySummary, WorkloadError> {
-    let flock = AnyFlock::new(gadget, log_instances, pcs, config)?;
+    let flock = AnyFlock::new(gadget, shape.log_blocks, pcs, config)?;
     Ok(SecuritySummary {
         protocol: flock.soundness(),
         pcs: flock.pcs_report(),
+        shape,
         num_vars: flock.num_vars(),
     })
 }

@@ -596,26 +596,38 @@ fn prove(args: ProveArgs) -> Result<(), WorkloadError> {
     }
 }
 
-/// `k` for a batch-R1CS run: `--log-instances`, or `--count` rounded up to a power of two
-/// (said on stderr).
-fn batch_log_instances(args: &ProveArgs) -> Result<usize, WorkloadError> {
+/// The compressions a batch-R1CS run asks for: `2^k` for `--log-instances k` (default 10), or
+/// `--count`.
+fn batch_count(args: &ProveArgs) -> Result<usize, WorkloadError> {
     let Some(count) = args.count else {
-        return Ok(args.log_instances.unwrap_or(10));
+        let k = args.log_instances.unwrap_or(10);
+        if k > 24 {
+            return Err(invalid(format!(
+                "--log-instances {k}: at most 2^24 instances"
+            )));
+        }
+        return Ok(1 << k);
     };
     if count == 0 || count > 1 << 24 {
         return Err(invalid(format!(
             "--count {count}: between 1 and 2^24 instances"
         )));
     }
-    let rounded = count.next_power_of_two();
-    if rounded != count {
-        eprintln!(
-            "note: batch-R1CS proves a power-of-two number of instances: --count {count} is \
-             rounded up to {rounded} = 2^{}",
-            rounded.trailing_zeros()
-        );
+    Ok(count)
+}
+
+/// `2^k`, or `n·2^k = N (n per block, 2^k blocks)` for wide blocks.
+fn describe_shape(shape: flockwork::flock::BatchShape) -> String {
+    if shape.copies == 1 {
+        format!("2^{}", shape.log_blocks)
+    } else {
+        format!(
+            "{} ({} per block, 2^{} blocks)",
+            shape.instances(),
+            shape.copies,
+            shape.log_blocks
+        )
     }
-    Ok(rounded.trailing_zeros() as usize)
 }
 
 fn write_proof_file(
@@ -665,12 +677,25 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             "--batcher chooses a GKR batcher: it applies to --hash poseidon2b only",
         ));
     }
-    let log_instances = batch_log_instances(&args)?;
+    let count = batch_count(&args)?;
     let io = if args.merkle {
         IoKind::Merkle
     } else {
         IoKind::Chain
     };
+    let batch = flockwork::flock::BatchShape::for_count(hash, io, count);
+    if batch.instances() != count && args.count.is_some() {
+        eprintln!(
+            "note: batch-R1CS proves a power-of-two number of blocks of {} instance(s): \
+             --count {count} is rounded up to {}",
+            batch.copies,
+            if batch.copies == 1 {
+                format!("{} = 2^{}", batch.instances(), batch.log_blocks)
+            } else {
+                describe_shape(batch)
+            }
+        );
+    }
     let pcs = args.pcs.unwrap_or(PcsArg::Ligerito);
     let config = flockwork::r1cs::FlockConfig {
         preset: match args.profile.unwrap_or(ProfileArg::Fast) {
@@ -689,7 +714,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     };
     let workload = FlockWorkload {
         hash,
-        log_instances,
+        count,
         seed: args.seed,
         pcs: pcs.kind(),
         io,
@@ -697,7 +722,8 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     };
     let r = with_progress(
         format!(
-            "proving and verifying {shape} 2^{log_instances} {} compressions on {} thread(s){}",
+            "proving and verifying {shape} {} {} compressions on {} thread(s){}",
+            describe_shape(batch),
             hash.name(),
             rayon::current_num_threads(),
             runs_note(args.reps)
@@ -710,7 +736,8 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             hash: r.hash,
             pcs: workload.pcs,
             preset: config.preset,
-            log_instances,
+            copies: r.shape.copies,
+            log_blocks: r.shape.log_blocks,
             target_bits: config.target_bits,
             statement: r.statement.clone(),
             proof: r.proof.clone(),
@@ -721,12 +748,14 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     if args.json {
         println!(
-            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{},\"instances\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"count\":{},\"instances\":{},\"copies\":{},\"log_blocks\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
             io.name(),
             workload.pcs.name(),
-            r.log_instances,
+            r.count,
             r.instances(),
+            r.shape.copies,
+            r.shape.log_blocks,
             rayon::current_num_threads(),
             r.reps,
             r.num_vars,
@@ -749,9 +778,9 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
         );
     } else {
         println!(
-            "{} × 2^{} as a {} (m = {}), {} over ring-switching, {} thread(s)",
+            "{} × {} as a {} (m = {}), {} over ring-switching, {} thread(s)",
             r.hash.name(),
-            r.log_instances,
+            describe_shape(r.shape),
             io.name(),
             r.num_vars,
             workload.pcs.name(),
@@ -1401,6 +1430,9 @@ fn security(
                 "hash": hash.name(),
                 "pcs": pcs.kind().name(),
                 "log_instances": log_instances,
+                "instances": s.shape.instances(),
+                "copies": s.shape.copies,
+                "log_blocks": s.shape.log_blocks,
                 "num_vars": s.num_vars,
                 "target_bits": target,
                 "protocol_terms": protocol,
@@ -1412,9 +1444,10 @@ fn security(
         return Ok(());
     }
     println!(
-        "batch-R1CS over {} (ring-switched), {} × 2^{log_instances}, m = {}, target {target} bits\n",
+        "batch-R1CS over {} (ring-switched), {} × {}, m = {}, target {target} bits\n",
         pcs.kind().name(),
         hash.name(),
+        describe_shape(s.shape),
         s.num_vars
     );
     println!("protocol terms:\n{}\n", s.protocol);
@@ -1438,11 +1471,13 @@ fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> 
         use flockwork::proof_file::ProofFile;
         let fields = match &file {
             ProofFile::Flock(f) => format!(
-                "\"system\":\"batch-r1cs\",\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"log_instances\":{}",
+                "\"system\":\"batch-r1cs\",\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"instances\":{},\"copies\":{},\"log_blocks\":{}",
                 f.hash.name(),
                 f.io().name(),
                 f.pcs.name(),
-                f.log_instances
+                f.instances(),
+                f.copies,
+                f.log_blocks
             ),
             ProofFile::Gkr(g) => format!(
                 "\"system\":\"gkr\",\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"instances\":{}",
@@ -1520,7 +1555,7 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
     for hash in flockwork::flock::HashKind::ALL {
         let r = flockwork::flock::FlockWorkload {
             hash,
-            log_instances: k,
+            count: 1 << k,
             seed: 1,
             pcs: flockwork::compare::PcsKind::Ligerito,
             io: flockwork::flock::IoKind::Chain,

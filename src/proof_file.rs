@@ -4,11 +4,12 @@
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (2) | u8 system
+//! "FWPF" | u16 version (3) | u8 system
 //! system 0, batch-R1CS (Flock):
-//!     u8 hash | u8 pcs | u8 preset | u8 log_instances | u16 target_bits | u8 statement kind
+//!     u8 hash | u8 pcs | u8 preset | u8 copies | u8 log_blocks | u16 target_bits
+//!     | u8 statement kind
 //!     kind 1, chain:  u32 n | n × u64 start | u32 n | n × u64 end
-//!     kind 2, Merkle: u32 d | d × u64 root | 2^log_instances leaves × d × u64
+//!     kind 2, Merkle: u32 d | d × u64 root | 2^log_blocks leaves × d × u64
 //! system 1, GKR over Poseidon2b (t = 4, official instance):
 //!     u8 batcher | u8 regions A | A × u8 width w_a
 //!     per region: t·2^w_a × 16-byte inputs | w_a × 32-byte point | t × 32-byte values
@@ -17,6 +18,10 @@
 //!     per region: w_a × 32-byte point | t × 32-byte values
 //! then: u64 proof length | proof bytes
 //! ```
+//!
+//! Version 2 files (no `copies` byte: one instance per block) are still read. A chain of
+//! `copies · 2^log_blocks` steps proves `copies` steps per block
+//! ([`flockwork_boolean::wide_chain`]); Merkle trees take one node per block.
 //!
 //! Parsing is strict: every count is bounded, and checked against the bytes left, before
 //! anything is allocated; field elements must be canonical; unknown codes and trailing bytes
@@ -33,14 +38,16 @@ use flockwork_r1cs::{FlockConfig, FlockError, Preset, Statement};
 use thiserror::Error;
 
 use crate::compare::PcsKind;
-use crate::flock::{AnyFlock, HashGadget, HashKind, IoKind};
+use crate::flock::{AnyFlock, HashGadget, HashKind, IoKind, MAX_COPIES};
 use crate::permutations::{LANES, Layer0Job, MAX_WIDTH, check_widths, setup, with_layer0_pcs};
 use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
-/// The format version this build writes and reads.
-pub const VERSION: u16 = 2;
+/// The format version this build writes (it reads this one and version 2).
+pub const VERSION: u16 = 3;
+/// The older version this build still reads (batch-R1CS headers without `copies`).
+const VERSION_2: u16 = 2;
 /// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
 /// Words of a Merkle digest (SHA-256 and BLAKE3: 256 bits).
@@ -68,8 +75,10 @@ pub struct FlockFile {
     pub pcs: PcsKind,
     /// Ligerito's preset (ignored by other commitments).
     pub preset: Preset,
-    /// `k`: the batch has `2^k` compressions.
-    pub log_instances: usize,
+    /// Instances per block (chain steps; 1 for Merkle trees).
+    pub copies: usize,
+    /// The batch has `2^log_blocks` blocks, `copies · 2^log_blocks` compressions.
+    pub log_blocks: usize,
     /// The security target the parameters were selected for.
     pub target_bits: u32,
     /// The chain's end points or the tree's root and leaves.
@@ -117,7 +126,9 @@ pub enum ProofFileError {
     #[error("not a flockwork proof file (bad magic bytes)")]
     BadMagic,
     /// Another format version.
-    #[error("proof file version {0} is not supported (this build reads version {VERSION})")]
+    #[error(
+        "proof file version {0} is not supported (this build reads versions {VERSION_2} and {VERSION})"
+    )]
     Version(u16),
     /// A header field out of range.
     #[error("invalid proof file header: {0}")]
@@ -350,11 +361,11 @@ impl ProofFile {
             return Err(ProofFileError::BadMagic);
         }
         let version = r.u16("version")?;
-        if version != VERSION {
+        if version != VERSION && version != VERSION_2 {
             return Err(ProofFileError::Version(version));
         }
         match r.u8("header")? {
-            0 => Ok(Self::Flock(FlockFile::read(r)?)),
+            0 => Ok(Self::Flock(FlockFile::read(r, version)?)),
             1 => Ok(Self::Gkr(GkrFile::read(r)?)),
             2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r)?)),
             c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
@@ -393,9 +404,16 @@ impl ProofFile {
                     IoKind::Chain => "a chain of",
                     IoKind::Merkle => "a Merkle tree over",
                 };
+                let (count, blocks) = if f.copies > 1 {
+                    (
+                        f.instances().to_string(),
+                        format!(" in 2^{} blocks of {}", f.log_blocks, f.copies),
+                    )
+                } else {
+                    (format!("2^{}", f.log_blocks), String::new())
+                };
                 format!(
-                    "{what} 2^{} {} compressions ({} over ring-switching, {} bits targeted)",
-                    f.log_instances,
+                    "{what} {count} {} compressions{blocks} ({} over ring-switching, {} bits targeted)",
                     f.hash.name(),
                     f.pcs.name(),
                     f.target_bits
@@ -436,7 +454,8 @@ impl FlockFile {
         out.push(u8::from(
             self.pcs == PcsKind::Ligerito && self.preset == Preset::Slim,
         ));
-        out.push(self.log_instances as u8);
+        out.push(self.copies as u8);
+        out.push(self.log_blocks as u8);
         out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
         match &self.statement {
             Statement::Chain { start, end } => {
@@ -459,7 +478,7 @@ impl FlockFile {
         push_proof(out, &self.proof);
     }
 
-    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
+    fn read(mut r: Reader<'_>, version: u16) -> Result<Self, ProofFileError> {
         let hash = match r.u8("header")? {
             0 => HashKind::Sha256,
             1 => HashKind::Keccak,
@@ -477,10 +496,20 @@ impl FlockFile {
                 "a preset is only meaningful for Ligerito".into(),
             ));
         }
-        let log_instances = r.u8("header")? as usize;
-        if log_instances > MAX_LOG_INSTANCES {
+        let copies = if version == VERSION_2 {
+            1
+        } else {
+            usize::from(r.u8("header")?)
+        };
+        if !(1..=MAX_COPIES).contains(&copies) {
             return Err(ProofFileError::Header(format!(
-                "2^{log_instances} instances (at most 2^{MAX_LOG_INSTANCES})"
+                "{copies} instances per block (1 to {MAX_COPIES})"
+            )));
+        }
+        let log_blocks = r.u8("header")? as usize;
+        if log_blocks > MAX_LOG_INSTANCES {
+            return Err(ProofFileError::Header(format!(
+                "2^{log_blocks} blocks (at most 2^{MAX_LOG_INSTANCES})"
             )));
         }
         let target_bits = u32::from(r.u16("header")?);
@@ -496,9 +525,9 @@ impl FlockFile {
                 Statement::Chain { start, end }
             }
             2 => {
-                if !hash.has_merkle_nodes() || log_instances == 0 {
+                if !hash.has_merkle_nodes() || log_blocks == 0 || copies != 1 {
                     return Err(ProofFileError::Header(format!(
-                        "no Merkle tree of 2^{log_instances} {} nodes",
+                        "no Merkle tree of 2^{log_blocks} blocks of {copies} {} nodes",
                         hash.name()
                     )));
                 }
@@ -512,7 +541,7 @@ impl FlockFile {
                         hash.name()
                     )));
                 }
-                let leaves = 1usize << log_instances;
+                let leaves = 1usize << log_blocks;
                 r.ensure(leaves, 8 * root.len(), "Merkle leaves")?;
                 let leaves = (0..leaves)
                     .map(|_| r.words(root.len(), "Merkle leaves"))
@@ -529,7 +558,8 @@ impl FlockFile {
             hash,
             pcs,
             preset,
-            log_instances,
+            copies,
+            log_blocks,
             target_bits,
             statement,
             proof: r.proof()?,
@@ -545,18 +575,31 @@ impl FlockFile {
         }
     }
 
-    fn verify_with<G: HashGadget>(&self, gadget: G) -> Result<(), ProofFileError> {
+    fn verify_with<G: HashGadget + Clone>(&self, gadget: G) -> Result<(), ProofFileError> {
+        match self.io() {
+            IoKind::Chain => self.verify_setup(flockwork_boolean::wide_chain(gadget, self.copies)),
+            IoKind::Merkle => self.verify_setup(gadget),
+        }
+    }
+
+    fn verify_setup<G: HashGadget>(&self, gadget: G) -> Result<(), ProofFileError> {
         let config = FlockConfig {
             preset: self.preset,
             target_bits: self.target_bits,
             ..FlockConfig::default()
         };
         let setup = |e: WorkloadError| ProofFileError::Setup(e.to_string());
-        let flock = AnyFlock::new(gadget, self.log_instances, self.pcs, config)
+        let flock = AnyFlock::new(gadget, self.log_blocks, self.pcs, config)
             .and_then(|f| f.with_io(self.io()))
             .map_err(setup)?;
         flock.verify(&self.statement, &self.proof)?;
         Ok(())
+    }
+
+    /// Compressions in the batch.
+    #[must_use]
+    pub fn instances(&self) -> usize {
+        self.copies << self.log_blocks
     }
 }
 
@@ -744,7 +787,8 @@ mod tests {
             hash: HashKind::Keccak,
             pcs: PcsKind::Ligerito,
             preset: Preset::Slim,
-            log_instances: 5,
+            copies: 3,
+            log_blocks: 5,
             target_bits: 100,
             statement: Statement::Chain {
                 start: (0..25).collect(),
@@ -759,7 +803,8 @@ mod tests {
             hash: HashKind::Sha256,
             pcs: PcsKind::Fri,
             preset: Preset::Fast,
-            log_instances: 2,
+            copies: 1,
+            log_blocks: 2,
             target_bits: 100,
             statement: Statement::Merkle {
                 root: vec![1, 2, 3, 4],
@@ -829,7 +874,7 @@ mod tests {
         }
         // Oversized counts are refused before any allocation.
         let mut huge = chain().to_bytes();
-        huge[14..18].copy_from_slice(&u32::MAX.to_le_bytes());
+        huge[15..19].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(matches!(
             ProofFile::from_bytes(&huge),
             Err(ProofFileError::Header(_))
@@ -866,6 +911,45 @@ mod tests {
             }
             let _ = ProofFile::from_bytes(&garbage);
         }
+    }
+
+    /// Version 2 files (no `copies` byte) are read as one instance per block; version 3
+    /// files with 0 or more than [`MAX_COPIES`] per block, or a wide Merkle tree, are refused.
+    #[test]
+    fn version_2_files_are_read_and_bad_widths_refused() {
+        let ProofFile::Flock(mut f) = chain() else {
+            unreachable!()
+        };
+        f.copies = 1;
+        let v3 = ProofFile::Flock(f).to_bytes();
+        // magic 4 | version 2 | system | hash | pcs | preset | copies (byte 10).
+        let mut v2 = v3.clone();
+        v2[4..6].copy_from_slice(&VERSION_2.to_le_bytes());
+        v2.remove(10);
+        assert_eq!(
+            ProofFile::from_bytes(&v2).unwrap(),
+            ProofFile::from_bytes(&v3).unwrap()
+        );
+        for copies in [0, MAX_COPIES as u8 + 1] {
+            let mut bad = v3.clone();
+            bad[10] = copies;
+            assert!(matches!(
+                ProofFile::from_bytes(&bad),
+                Err(ProofFileError::Header(_))
+            ));
+        }
+        let mut wide_tree = merkle().to_bytes();
+        wide_tree[10] = 2;
+        assert!(matches!(
+            ProofFile::from_bytes(&wide_tree),
+            Err(ProofFileError::Header(_))
+        ));
+        let mut v4 = v3;
+        v4[4..6].copy_from_slice(&4u16.to_le_bytes());
+        assert!(matches!(
+            ProofFile::from_bytes(&v4),
+            Err(ProofFileError::Version(4))
+        ));
     }
 
     /// Found by `cargo fuzz run proof_file_gkr`: a Merkle header with an empty digest and

@@ -56,7 +56,7 @@ pub fn run(
             for &k in log_instances {
                 let report = FlockWorkload {
                     hash,
-                    log_instances: k,
+                    count: 1 << k,
                     seed: 1,
                     pcs,
                     io: crate::flock::IoKind::Chain,

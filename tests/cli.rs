@@ -213,7 +213,7 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
 }
 
 /// The security report of Keccak-f × 2^14 over FRI, checked against values computed by hand:
-/// m0 = 16, m = 30, |F| = 2^128.
+/// three permutations per block (m0 = 17), 2^13 blocks (k = 13), m = 30, |F| = 2^128.
 #[test]
 fn security_report_matches_hand_computed_terms() {
     let out = flockwork(&[
@@ -246,10 +246,10 @@ fn security_report_matches_hand_computed_terms() {
         ("zerocheck univariate skip", 128.0 - 127f64.log2()),
         // 128 − log2(3·(m − 6)) = 128 − log2 72
         ("zerocheck multilinear rounds", 128.0 - 72f64.log2()),
-        // 128 − log2(2 + k) = 128 − log2 16
-        ("lincheck batching", 124.0),
-        // 128 − log2(2·m0) = 128 − log2 32
-        ("lincheck sumcheck rounds", 123.0),
+        // 128 − log2(2 + k) = 128 − log2 15
+        ("lincheck batching", 128.0 - 15f64.log2()),
+        // 128 − log2(2·m0) = 128 − log2 34
+        ("lincheck sumcheck rounds", 128.0 - 34f64.log2()),
         // 128 − log2 7
         ("ring switching", 128.0 - 7f64.log2()),
         // FRI at rate ½ selected for 101 bits: ⌈101 / log2(4/3)⌉ = 244 queries.
@@ -736,4 +736,46 @@ fn a_closed_stdout_is_not_a_panic() {
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(141), "{err}");
+}
+
+/// Keccak-f chains are proved three permutations per block: 4 asked for, 6 proved in 2
+/// blocks; the proof file says so and verifies.
+#[test]
+fn keccak_chains_take_three_permutations_per_block() {
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-wide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("keccak.bin");
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "keccak",
+        "--count",
+        "4",
+        "--out",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    for field in [
+        "\"count\":4",
+        "\"instances\":6",
+        "\"copies\":3",
+        "\"log_blocks\":1",
+    ] {
+        assert!(line.contains(field), "{field}: {line}");
+    }
+    assert!(
+        stderr(&out).contains("rounded up to 6 (3 per block, 2^1 blocks)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = flockwork(&["verify", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("valid: a chain of 6 keccak-f compressions in 2^1 blocks of 3"),
+        "{}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -387,7 +387,7 @@ pub fn proof_file_seed() -> Vec<u8> {
     SEED.get_or_init(|| {
         let workload = flockwork::flock::FlockWorkload {
             hash: flockwork::flock::HashKind::Blake3,
-            log_instances: 1,
+            count: 2,
             seed: 1,
             pcs: flockwork::compare::PcsKind::Ligerito,
             io: flockwork::flock::IoKind::Chain,
@@ -398,7 +398,8 @@ pub fn proof_file_seed() -> Vec<u8> {
             hash: report.hash,
             pcs: workload.pcs,
             preset: workload.config.preset,
-            log_instances: 1,
+            copies: report.shape.copies,
+            log_blocks: report.shape.log_blocks,
             target_bits: workload.config.target_bits,
             statement: report.statement,
             proof: report.proof,
@@ -438,7 +439,7 @@ pub fn proof_file_gkr_seed() -> Vec<u8> {
 pub fn proof_file(data: &[u8]) -> bool {
     match ProofFile::from_bytes(data) {
         // Only small setups: a header may name 2^24 instances, whose setup is legal but slow.
-        Ok(file @ ProofFile::Flock(FlockFile { log_instances, .. })) if log_instances <= 4 => {
+        Ok(file @ ProofFile::Flock(FlockFile { log_blocks, .. })) if log_blocks <= 4 => {
             file.verify().is_ok()
         }
         Ok(ProofFile::Gkr(file)) if file.permutations() <= 64 => {

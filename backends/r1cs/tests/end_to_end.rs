@@ -215,3 +215,20 @@ fn wide_chains_three_keccak_and_two_sha256_per_block() {
     let blocks: Vec<[u8; 64]> = (0..32).map(|_| rng.random()).collect();
     wide_chain_roundtrip(Sha256Compress, 2, rng.random(), blocks);
 }
+
+/// A block of one chain step is the gadget itself: the same lowering, setup digest and
+/// proofs (so proofs made before blocks of several steps existed still verify).
+#[test]
+fn one_step_blocks_are_the_gadget() {
+    fn same<G: ChainStep + Clone>(gadget: G) {
+        let one = flockwork_boolean::wide_chain(gadget.clone(), 1);
+        let config = FlockConfig::default();
+        let plain = Flock::with_chain(gadget, 3, G::STATE_IN, G::STATE_OUT, config).unwrap();
+        let wide = Flock::with_chain(one, 3, G::STATE_IN, G::STATE_OUT, config).unwrap();
+        assert_eq!(plain.r1cs_digest(), wide.r1cs_digest());
+        assert_eq!(plain.setup_digest(), wide.setup_digest());
+    }
+    same(Sha256Compress);
+    same(Blake3Compress);
+    same(KeccakF1600::new());
+}

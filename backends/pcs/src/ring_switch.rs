@@ -466,6 +466,9 @@ fn transpose_in_place(a: &mut [u128; PACKED_BITS]) {
     }
 }
 
+/// Variables of the chunks [`RingSwitchWeight`] fills its table in (64 KiB of eq weights).
+const RS_CHUNK_VARS: usize = 12;
+
 /// The ring-switched weight `B(y) = Φ(eq(r_hi, y))`, `Φ(X^u) = eq(r'', u)` (`F2`-linear), on
 /// `ℓ'` variables.
 #[derive(Clone, Debug)]
@@ -500,20 +503,31 @@ impl MultilinearWeight<Ghash128> for RingSwitchWeight {
     /// `out[y] += scale·Φ(eq(r_hi, y))`. Multiplying by `scale` is `F2`-linear too, so
     /// `x ↦ scale·Φ(x)` is one bit matrix, applied with byte tables (four Russians): sixteen
     /// lookups per entry and no multiplication.
+    ///
+    /// The eq table is never built whole: with `eq(r_hi, y) = eq(r_lo, y mod 2^c)·eq(r_up,
+    /// ⌊y/2^c⌋)` for chunks of `2^c` entries, each chunk scales the low table by its high
+    /// weight into a cache-resident buffer and applies the map from there, so the pass writes
+    /// `out` once and touches no other table of its size.
     fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
         let phi = ByteTableMap::new(&self.scaled_phi(scale));
-        let eq = eq_table(&self.high);
-        let apply = |(o, e): (&mut [Ghash128], &[Ghash128])| phi.apply_xor_ghash(e, o);
+        let lo_vars = self.high.len().min(RS_CHUNK_VARS);
+        let (lo, up) = self.high.split_at(lo_vars);
+        let (eq_lo, eq_up) = (eq_table(lo), eq_table(up));
+        let apply = |(o, &w): (&mut [Ghash128], &Ghash128)| {
+            let mut e = eq_lo.clone();
+            Ghash128::scale_slice(&mut e, w);
+            phi.apply_xor_ghash(&e, o);
+        };
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            out.par_chunks_mut(1 << 12)
-                .zip(eq.par_chunks(1 << 12))
+            out.par_chunks_mut(eq_lo.len())
+                .zip(eq_up.par_iter())
                 .for_each(apply);
         }
         #[cfg(not(feature = "parallel"))]
-        out.chunks_mut(1 << 12)
-            .zip(eq.chunks(1 << 12))
+        out.chunks_mut(eq_lo.len())
+            .zip(eq_up.iter())
             .for_each(apply);
     }
 

@@ -124,13 +124,25 @@ fn partial_evaluations_at_several_points_equal_one_at_a_time() {
 
 #[test]
 fn switched_weight_evaluation_is_the_table_extension() {
-    for vars in [0usize, 1, 5, 9] {
+    // 14 variables: the table is filled in four chunks of 2^12.
+    for vars in [0usize, 1, 5, 9, 14] {
         let weight = RingSwitchWeight::new(
             random_vec(&mut rng("rs-weight/high"), vars),
             random_vec(&mut rng("rs-weight/mix"), 7),
         );
         let mut table = vec![Ghash128::ZERO; 1 << vars];
         weight.accumulate_table(Ghash128::ONE, &mut table);
+        // Entry by entry: Φ(eq(r_hi, y)), Φ(X^u) = eq(r'', u).
+        let eq_high = flockwork_core::eq_table(&weight.high);
+        let eq_mix = flockwork_core::eq_table(&weight.mix);
+        for (y, (&got, &e)) in table.iter().zip(&eq_high).enumerate().step_by(97) {
+            let bits = e.to_bits();
+            let phi: Ghash128 = (0..128)
+                .filter(|u| (bits >> u) & 1 == 1)
+                .map(|u| eq_mix[u])
+                .sum();
+            assert_eq!(got, phi, "{vars} vars, entry {y}");
+        }
         let q: Vec<Ghash128> = random_vec(&mut rng("rs-weight/q"), vars);
         assert_eq!(
             weight.evaluate(&q),

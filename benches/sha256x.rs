@@ -7,8 +7,8 @@
 //!   throughput in bytes;
 //! * `nodes` — 2^14 internal nodes, prefix `0x01` + `left32 ‖ right32` (65 bytes, 2 blocks);
 //!   throughput in hashes;
-//! * `grind` — 2^14 proof-of-work candidates, a 59-byte prefix + `u64le(nonce)` (67 bytes,
-//!   2 blocks); throughput in hashes.
+//! * `grind` — 2^14 proof-of-work candidates, the transcript's 47-byte prefix (tag and seed)
+//!   + `u64le(nonce)` (55 bytes, 1 block); throughput in hashes.
 //!
 //! ```text
 //! cargo bench --bench sha256x -- --warm-up-time 1 --measurement-time 3
@@ -61,8 +61,8 @@ fn workloads() -> Vec<Workload> {
             bytes_throughput: false,
         },
         Workload {
-            name: "grind_67B_x16384",
-            prefix: random_bytes(59, 3),
+            name: "grind_55B_x16384",
+            prefix: random_bytes(47, 3),
             data: nonces,
             len: 8,
             bytes_throughput: false,

@@ -13,8 +13,8 @@
 //! core computes 16 independent compressions with ordinary vector instructions (`vprord`
 //! rotates, `vpternlogd` for `Ch`, `Maj` and the three-way XORs) at several times the
 //! throughput. On an AMD EPYC (Zen 5), against `sha2` with SHA-NI one message at a time
-//! (`cargo bench --bench sha256x`): 1 KiB leaves 4.8 vs 1.7 GiB/s (2.9×), 65-byte nodes and
-//! 67-byte grinding hashes 38 vs 10 million per second (3.7×).
+//! (`cargo bench --bench sha256x`): 1 KiB leaves 4.8 vs 1.7 GiB/s (2.9×), 65-byte nodes (two
+//! blocks each) 38 vs 10 million per second (3.7×).
 //!
 //! ## Lane layout
 //!

@@ -13,8 +13,10 @@ const PREFIX_INIT: &[u8] = b"flockwork-transcript/v1/init";
 const PREFIX_CHAIN: &[u8] = b"flockwork-transcript/v1/chain";
 /// Prefix of an output block (followed by the seed and the block counter).
 const PREFIX_SQUEEZE: &[u8] = b"flockwork-transcript/v1/squeeze";
-/// Prefix of a proof-of-work hash (followed by the seed and the nonce).
-const PREFIX_POW: &[u8] = b"flockwork-transcript/v1/pow";
+/// Prefix of a proof-of-work hash (followed by the seed and the nonce). Fifteen bytes, so
+/// that `prefix ‖ seed ‖ nonce` (55 bytes with a 32-byte seed) fits one SHA-256 block with its
+/// padding: each candidate nonce costs one compression.
+const PREFIX_POW: &[u8] = b"flockwork/pow/2";
 
 /// Operation tags, the first byte of every absorbed operation.
 #[derive(Clone, Copy)]

@@ -39,16 +39,18 @@
 //!   field challenges are one request of `n · UNIFORM_BYTES` bytes, split in order.
 //!   [`Transcript::challenge_index`] rejection-samples 8-byte requests.
 //! * **Grinding** (`b` bits, `1 ≤ b ≤ 32`): ratchet `(4, label, [b])`; the prover finds the
-//!   smallest `nonce: u64` such that `H("flockwork-transcript/v1/pow" ‖ seed ‖ u64le(nonce))`
+//!   smallest `nonce: u64` such that `H("flockwork/pow/2" ‖ seed ‖ u64le(nonce))`
 //!   starts with `b` zero bits (most significant bit of byte 0 first), writes `u64le(nonce)` to
 //!   the proof and absorbs `(5, label, u64le(nonce))`. `b = 0` is a no-op; `b > 32` is an error.
 //!   The search is deterministic: with SHA-256 it hashes nonces in SIMD lanes and, with
 //!   the `parallel` feature (enabled through `flockwork-core/parallel`), spreads windows of
 //!   nonces over the current rayon pool, still returning the smallest accepted nonce.
 //!
-//! The four prefixes differ after `"flockwork-transcript/v1/"` in their first letter, and every
-//! absorbed field is length-prefixed, so distinct operation sequences, labels, data boundaries
-//! and domain separators give distinct hash inputs.
+//! No prefix is a prefix of another (the first three differ after
+//! `"flockwork-transcript/v1/"` in their first letter, the proof-of-work prefix, fifteen bytes
+//! so that a candidate nonce costs one SHA-256 compression, differs from them at its tenth
+//! byte), and every absorbed field is length-prefixed, so distinct operation sequences,
+//! labels, data boundaries and domain separators give distinct hash inputs.
 //!
 //! ```
 //! use flockwork_transcript::{

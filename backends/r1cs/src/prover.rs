@@ -226,10 +226,10 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
 
         let clock = Instant::now();
         let span = tracing::info_span!("commit").entered();
-        let packed: Vec<Ghash128> = z
-            .chunks_exact(2)
-            .map(|w| Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64)))
-            .collect();
+        // Two words per element, on huge pages and by all threads.
+        let packed: Vec<Ghash128> = flockwork_codes::buffer::mapped(z.as_chunks::<2>().0, |w| {
+            Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64))
+        });
         let (commitment, data) = self.pcs.commit_packed(packed);
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);

@@ -477,6 +477,8 @@ fn json_row(field: FieldChoice, hash: HashChoice, r: &SumcheckReport) -> String 
 }
 
 fn info(json: bool) {
+    let round1 = flockwork::r1cs::kernel::active().name();
+    let sha256 = flockwork_sha256x::Backend::detect().name();
     let available: Vec<&str> = Backend::ALL
         .into_iter()
         .filter(|b| b.is_available())
@@ -490,6 +492,8 @@ fn info(json: bool) {
                 "threads": rayon::current_num_threads(),
                 "kernel": Backend::active().name(),
                 "kernels_available": available,
+                "r1cs_round1_kernel": round1,
+                "sha256_backend": sha256,
             })
         );
         return;
@@ -498,6 +502,11 @@ fn info(json: bool) {
     println!("threads: {}", rayon::current_num_threads());
     println!("GF(2^128) kernel in use: {}", Backend::active().name());
     println!("GF(2^128) kernels available: {}", available.join(" "));
+    println!("batch-R1CS round-1 kernel: {round1}");
+    println!(
+        "multi-message SHA-256 (Merkle trees, grinding): {sha256} (portable: the sha2 crate, \
+         with SHA-NI where the CPU has it)"
+    );
 }
 
 /// Installs the tracing subscriber. With `progress` (stderr is a terminal and the output is

@@ -301,7 +301,7 @@ pub struct BatchShape {
     pub log_blocks: usize,
 }
 
-/// The widest block [`BatchShape::for_request`] considers.
+/// The widest block [`BatchShape::for_count`] considers.
 pub const MAX_COPIES: usize = 8;
 
 impl BatchShape {

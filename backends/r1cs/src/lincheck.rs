@@ -82,7 +82,7 @@ const STACK: usize = 4;
 /// `2^m0 · K / 8` additions in all. The loops run map by map over chunks of the block's
 /// positions: one group's 32 KiB of tables and a chunk's outputs stay in cache while the
 /// group's words stream past, and the memory for tables stays bounded (the maps of
-/// [`MAP_BATCH`] groups at a time). Chunks run in parallel; positions that are zero in all of a
+/// `MAP_BATCH` groups at a time). Chunks run in parallel; positions that are zero in all of a
 /// group's instances (padding) are skipped.
 #[must_use]
 pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {

@@ -21,7 +21,8 @@ type Lane<W> = [W; 64];
 ///
 /// Committed bits: 1600 + 1600 + 38,400 + 1 = 41,601, as in the reference (Flock notes §2).
 /// With the 2048-bit IO slots the block uses 2 · 2048 + 1 + 38,400 = 42,497 positions,
-/// `m0 = 16`.
+/// `m0 = 16` (63% of the block): chains of it are proved three permutations per 2^17 block
+/// ([`crate::wide_chain`], [`crate::best_chain_width`]).
 ///
 /// # IO layout (2048-bit slots)
 ///

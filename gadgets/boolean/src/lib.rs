@@ -6,7 +6,7 @@
 //!
 //! | module | contents |
 //! |---|---|
-//! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` |
+//! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` (three per `m0 = 17` block in chains) |
 //! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
 //! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
 //! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |

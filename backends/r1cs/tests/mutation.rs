@@ -52,3 +52,27 @@ fn flock_over_blaze_rejects_sampled_mutations() {
     let flock = Flock::with_pcs(Blake3Compress, 1, dense, FlockConfig::default()).unwrap();
     mutate("blaze", &flock);
 }
+
+/// A chain in wide blocks (three two-round Keccak-p steps per block, two blocks): the chain
+/// argument over blocks of several instances rejects every sampled mutation too.
+#[test]
+fn wide_chain_proofs_reject_sampled_mutations() {
+    use flockwork_boolean::io::{ChainStep, chain_witness};
+    use flockwork_boolean::{KeccakF1600, wide_chain};
+    let wide = wide_chain(KeccakF1600::reduced(2), 3);
+    let chain = chain_witness(&wide, [7u64; 25], &[vec![(); 3], vec![(); 3]], true);
+    let flock = Flock::with_chain(
+        wide,
+        1,
+        KeccakF1600::STATE_IN,
+        KeccakF1600::STATE_OUT,
+        FlockConfig::default(),
+    )
+    .unwrap();
+    let statement = flock.chain_statement(&chain.witness).unwrap();
+    let (proof, _) = flock.prove_witness(&chain.witness, &statement).unwrap();
+    let report = check_mutations("wide-chain", proof.as_bytes(), BUDGET, |bytes| {
+        flock.verify(&statement, bytes)
+    });
+    println!("flock/wide-chain ({} proof bytes): {report}", proof.len());
+}

@@ -154,6 +154,7 @@ pub(crate) fn round_message<F: Field>(v: &[F], b: &[F]) -> [F; 2] {
 /// `t(r, ·)`: binds the first variable of `table` to `r`,
 /// `t'[j] = t[2j] + r·(t[2j+1] − t[2j])`, into a new table of half the length (the slopes
 /// scaled by [`Field::scale_slice`], chunk by chunk).
+#[cfg(test)]
 pub(crate) fn fold_to_vec<F: Field>(table: &[F], r: F) -> Vec<F> {
     let half = table.len() / 2;
     let mut out = flockwork_codes::buffer::zeroed(half, F::ZERO);
@@ -241,19 +242,11 @@ pub(crate) fn fold_with_message<F: Field>(
     (v_out, b_out, message)
 }
 
-/// `t(point)` for the multilinear extension of `table` (`2^point.len()` entries), folding
-/// from the borrowed table so that it is never copied whole.
+/// `t(point)` for the multilinear extension of `table` (`2^point.len()` entries): one pass
+/// over the borrowed table against the split eq weights
+/// ([`flockwork_core::eq_inner_product`]), so the table is neither copied nor folded.
 pub(crate) fn evaluate<F: Field>(table: &[F], point: &[F]) -> F {
-    match point.split_first() {
-        None => table.first().copied().unwrap_or(F::ZERO),
-        Some((&first, rest)) => {
-            let mut folded = fold_to_vec(table, first);
-            for &r in rest {
-                folded = fold_to_vec(&folded, r);
-            }
-            folded.first().copied().unwrap_or(F::ZERO)
-        }
-    }
+    flockwork_core::eq_inner_product(table, point)
 }
 
 /// The next running claim `G(r)` from the current claim and a round message.

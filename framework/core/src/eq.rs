@@ -58,6 +58,63 @@ pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
     table
 }
 
+/// Variables of the blocks the split-eq passes below work in: `2^12` weights (64 KiB of
+/// GF(2^128)) stay in the L2 cache while a block of the big table streams past.
+const SPLIT_BLOCK_VARS: usize = 12;
+
+/// `Σ_x t[x]·eq(r, x)`, the multilinear extension of `table` at `point`, without the
+/// `2^n`-entry eq table: with `eq(r, x) = eq(r_lo, x mod 2^c)·eq(r_hi, ⌊x/2^c⌋)` for blocks
+/// of `2^c` entries, `t(r) = Σ_b eq(r_hi, b)·⟨t_b, eq(r_lo, ·)⟩` — one inner product
+/// ([`Field::inner_product`], SIMD for GF(2^128)) per block, one product per block outside,
+/// and one read of `table` (in parallel over blocks for large tables).
+///
+/// # Panics
+/// If `table.len() != 2^point.len()`.
+#[must_use]
+pub fn eq_inner_product<F: Field>(table: &[F], point: &[F]) -> F {
+    assert_eq!(table.len(), 1 << point.len(), "a table of 2^n values");
+    let lo_vars = point.len().min(SPLIT_BLOCK_VARS);
+    let (lo, hi) = point.split_at(lo_vars);
+    let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
+    let block = eq_lo.len();
+    parallel::fold_reduce(
+        eq_hi.len(),
+        block,
+        || F::ZERO,
+        |acc, b| acc + eq_hi[b] * F::inner_product(&table[b * block..(b + 1) * block], &eq_lo),
+        |x, y| x + y,
+    )
+}
+
+/// `out[x] += scale·eq(r, x)` on the hypercube, block by block as in [`eq_inner_product`]:
+/// each block of `out` receives the low table scaled by `scale·eq(r_hi, b)`, so no table of
+/// the size of `out` is built and `out` is written once.
+///
+/// # Panics
+/// If `out.len() != 2^point.len()`.
+pub fn add_scaled_eq<F: Field>(out: &mut [F], scale: F, point: &[F]) {
+    assert_eq!(out.len(), 1 << point.len(), "a table of 2^n values");
+    let lo_vars = point.len().min(SPLIT_BLOCK_VARS);
+    let (lo, hi) = point.split_at(lo_vars);
+    let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
+    let add = |(o, &h): (&mut [F], &F)| {
+        let mut scaled = eq_lo.clone();
+        F::scale_slice(&mut scaled, scale * h);
+        for (x, &y) in o.iter_mut().zip(&scaled) {
+            *x += y;
+        }
+    };
+    #[cfg(feature = "parallel")]
+    if out.len() >= parallel::MIN_PARALLEL_LEN {
+        use rayon::prelude::*;
+        out.par_chunks_mut(eq_lo.len())
+            .zip(eq_hi.par_iter())
+            .for_each(add);
+        return;
+    }
+    out.chunks_mut(eq_lo.len()).zip(eq_hi.iter()).for_each(add);
+}
+
 /// `eq(r, ·)` in split form: `eq(r, x) = lo[x mod 2^lo_vars] · hi[x >> lo_vars]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitEq<F> {

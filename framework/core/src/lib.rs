@@ -5,7 +5,7 @@
 //! | module | contents |
 //! |---|---|
 //! | [`multilinear`] | [`MultilinearPoly`]: hypercube tables, LSB-first folding, (partial) evaluation, base-to-extension folds |
-//! | [`eq`] | [`eq_eval`], [`eq_table`] and the split table [`SplitEq`] (`eq = eq_lo ⊗ eq_hi`) |
+//! | [`eq`] | [`eq_eval`], [`eq_table`], the split table [`SplitEq`] (`eq = eq_lo ⊗ eq_hi`) and the block passes [`eq_inner_product`], [`add_scaled_eq`] |
 //! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
 //! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
 //! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
@@ -88,7 +88,7 @@ pub mod univariate;
 
 pub use batcher::Batcher;
 pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
-pub use eq::{SplitEq, eq_eval, eq_table};
+pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
 pub use multilinear::MultilinearPoly;
 pub use pcs::{Claim, PolynomialCommitment, Weight};

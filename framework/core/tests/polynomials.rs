@@ -1,6 +1,8 @@
 //! Multilinear, eq and univariate polynomials against their definitions.
 
-use flockwork_core::{MultilinearPoly, SplitEq, UnivariatePoly, eq_eval, eq_table};
+use flockwork_core::{
+    MultilinearPoly, SplitEq, UnivariatePoly, add_scaled_eq, eq_eval, eq_inner_product, eq_table,
+};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{Aes8, Ghash128};
 use flockwork_field_prime::Goldilocks;
@@ -65,6 +67,28 @@ proptest! {
             prop_assert_eq!(value, eq_eval(&point, &cube_point(x, point.len())));
         }
         prop_assert_eq!(SplitEq::new(&point).to_table(), table);
+    }
+
+    // Sizes past the 2^12-entry blocks of the split passes, so several blocks are summed.
+    #[test]
+    fn the_split_eq_passes_match_the_full_table(
+        point in proptest::collection::vec(arb_field::<Ghash128>(), 0..=14),
+        scale in arb_field::<Ghash128>(),
+        seed in any::<u64>(),
+    ) {
+        let n = 1usize << point.len();
+        let values: Vec<Ghash128> = (0..n as u64)
+            .map(|i| Ghash128::new(u128::from(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seed) << 3 | 1))
+            .collect();
+        let table = eq_table(&point);
+        let expected: Ghash128 = values.iter().zip(&table).map(|(&v, &e)| v * e).sum();
+        prop_assert_eq!(eq_inner_product(&values, &point), expected);
+        prop_assert_eq!(MultilinearPoly::new(values.clone()).evaluate(&point), expected);
+        let mut out = values.clone();
+        add_scaled_eq(&mut out, scale, &point);
+        for ((&o, &v), &e) in out.iter().zip(&values).zip(&table) {
+            prop_assert_eq!(o, v + scale * e);
+        }
     }
 }
 

@@ -79,7 +79,7 @@ impl<F: Field> Weight<F> {
             "weight table size"
         );
         match self {
-            Self::Eq(point) => add_scaled(out, scale, &eq_table(point)),
+            Self::Eq(point) => crate::eq::add_scaled_eq(out, scale, point),
             Self::Tensor { low, high } => {
                 let high = eq_table(high);
                 for (chunk, &h) in out.chunks_exact_mut(low.len()).zip(&high) {

@@ -242,13 +242,6 @@ pub(crate) fn fold_with_message<F: Field>(
     (v_out, b_out, message)
 }
 
-/// `t(point)` for the multilinear extension of `table` (`2^point.len()` entries): one pass
-/// over the borrowed table against the split eq weights
-/// ([`flockwork_core::eq_inner_product`]), so the table is neither copied nor folded.
-pub(crate) fn evaluate<F: Field>(table: &[F], point: &[F]) -> F {
-    flockwork_core::eq_inner_product(table, point)
-}
-
 /// The next running claim `G(r)` from the current claim and a round message.
 ///
 /// # Errors

@@ -97,13 +97,7 @@ pub fn add_scaled_eq<F: Field>(out: &mut [F], scale: F, point: &[F]) {
     let lo_vars = point.len().min(SPLIT_BLOCK_VARS);
     let (lo, hi) = point.split_at(lo_vars);
     let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
-    let add = |(o, &h): (&mut [F], &F)| {
-        let mut scaled = eq_lo.clone();
-        F::scale_slice(&mut scaled, scale * h);
-        for (x, &y) in o.iter_mut().zip(&scaled) {
-            *x += y;
-        }
-    };
+    let add = |(o, &h): (&mut [F], &F)| add_scaled(o, scale * h, &eq_lo);
     #[cfg(feature = "parallel")]
     if out.len() >= parallel::MIN_PARALLEL_LEN {
         use rayon::prelude::*;
@@ -113,6 +107,20 @@ pub fn add_scaled_eq<F: Field>(out: &mut [F], scale: F, point: &[F]) {
         return;
     }
     out.chunks_mut(eq_lo.len()).zip(eq_hi.iter()).for_each(add);
+}
+
+/// `out[i] += s · v[i]`, chunk by chunk through [`Field::scale_slice`].
+pub(crate) fn add_scaled<F: Field>(out: &mut [F], s: F, v: &[F]) {
+    const CHUNK: usize = 1 << 10;
+    let mut scratch = [F::ZERO; CHUNK];
+    for (o, x) in out.chunks_mut(CHUNK).zip(v.chunks(CHUNK)) {
+        let t = &mut scratch[..x.len()];
+        t.copy_from_slice(x);
+        F::scale_slice(t, s);
+        for (a, &b) in o.iter_mut().zip(t.iter()) {
+            *a += b;
+        }
+    }
 }
 
 /// `eq(r, ·)` in split form: `eq(r, x) = lo[x mod 2^lo_vars] · hi[x >> lo_vars]`.

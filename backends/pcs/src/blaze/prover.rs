@@ -11,7 +11,7 @@ use super::{
     LABEL_OOD_VALUE, LABEL_QUERY_POW, LABEL_ROOT, LABEL_ROWS, LABELS, absorb_level, absorb_params,
     fold_row, sample_queries,
 };
-use crate::sumcheck::{self, ProverState};
+use crate::sumcheck::ProverState;
 
 /// Proves `claims` (see [`flockwork_core::PolynomialCommitment::open`]).
 pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
@@ -111,7 +111,7 @@ fn send_ood<F: NttField, T: ProverTranscript>(
     (0..samples)
         .map(|_| {
             let point = transcript.challenges::<F>(LABEL_OOD_POINT, num_vars);
-            let value = sumcheck::evaluate(v, &point);
+            let value = flockwork_core::eq_inner_product(v, &point);
             transcript.send_field(LABEL_OOD_VALUE, &[value]);
             Claim::evaluation(point, value)
         })

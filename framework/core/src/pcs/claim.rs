@@ -16,7 +16,7 @@ use core::fmt::Debug;
 use flockwork_field::Field;
 use flockwork_transcript::Transcript;
 
-use crate::eq::{eq_eval, eq_table};
+use crate::eq::{add_scaled, add_scaled_eq, eq_eval, eq_table};
 use crate::multilinear::MultilinearPoly;
 
 /// A multilinear weight `W` in `num_vars` variables that the verifier evaluates succinctly
@@ -79,7 +79,7 @@ impl<F: Field> Weight<F> {
             "weight table size"
         );
         match self {
-            Self::Eq(point) => crate::eq::add_scaled_eq(out, scale, point),
+            Self::Eq(point) => add_scaled_eq(out, scale, point),
             Self::Tensor { low, high } => {
                 let high = eq_table(high);
                 for (chunk, &h) in out.chunks_exact_mut(low.len()).zip(&high) {
@@ -236,18 +236,4 @@ pub fn check_claim_shapes<F: Field>(
         }
     }
     Ok(())
-}
-
-/// `out[i] += s · v[i]`, chunk by chunk through [`Field::scale_slice`].
-fn add_scaled<F: Field>(out: &mut [F], s: F, v: &[F]) {
-    const CHUNK: usize = 1 << 10;
-    let mut scratch = [F::ZERO; CHUNK];
-    for (o, x) in out.chunks_mut(CHUNK).zip(v.chunks(CHUNK)) {
-        let t = &mut scratch[..x.len()];
-        t.copy_from_slice(x);
-        F::scale_slice(t, s);
-        for (a, &b) in o.iter_mut().zip(t.iter()) {
-            *a += b;
-        }
-    }
 }

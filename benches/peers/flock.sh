@@ -118,6 +118,12 @@ trap 'rm -rf "$work"' EXIT
 # ---- the CPU --------------------------------------------------------------------------
 cpu="$(grep -m1 "model name" /proc/cpuinfo | sed 's/^model name[[:space:]]*:[[:space:]]*//' || true)"
 cpu="${cpu:-unknown}"
+# A virtual machine may report a bare "AMD EPYC": the family and model name the generation.
+family="$(grep -m1 '^cpu family' /proc/cpuinfo | sed 's/^[^:]*:[[:space:]]*//' || true)"
+model="$(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/^[^:]*:[[:space:]]*//' || true)"
+if [[ -n "$family" && -n "$model" ]]; then
+	cpu="$cpu (family $family, model $model)"
+fi
 flags=" $(grep -m1 '^flags' /proc/cpuinfo | sed 's/^flags[[:space:]]*:[[:space:]]*//' || true) "
 present=""
 missing=""

@@ -36,6 +36,7 @@
 
 use std::sync::Arc;
 
+use flockwork_core::circuit::transpose128;
 use flockwork_core::pcs::{Claim, MultilinearWeight, Weight, absorb_claims};
 use flockwork_core::{PolynomialCommitment, VerifyError, eq_table};
 use flockwork_field::Field;
@@ -369,7 +370,7 @@ pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> V
             for (row, word) in rows.iter_mut().zip(words) {
                 *row = word.to_bits();
             }
-            transpose_in_place(&mut rows);
+            transpose128(&mut rows);
             for ((map, eq_outer), acc) in weights.iter().zip(acc.iter_mut()) {
                 row_sums.fill(Ghash128::ZERO);
                 map.apply_xor_ghash(Ghash128::slice_from_bits(&rows), &mut row_sums);
@@ -434,7 +435,7 @@ fn chunked_reduce<A: Send>(
 }
 
 /// The 128 × 128 bit transpose: `out[u] = Σ_v bit_u(rows[v])·X^v`, i.e. bit `v` of `out[u]`
-/// is bit `u` of `rows[v]` (recursive block swaps, 7 rounds of 64 masked XOR swaps).
+/// is bit `u` of `rows[v]` ([`transpose128`]).
 ///
 /// # Panics
 /// If `rows.len() != 128`.
@@ -445,25 +446,8 @@ pub fn transpose_bits(rows: &[Ghash128]) -> Vec<Ghash128> {
     for (x, r) in a.iter_mut().zip(rows) {
         *x = r.to_bits();
     }
-    transpose_in_place(&mut a);
+    transpose128(&mut a);
     a.into_iter().map(Ghash128::new).collect()
-}
-
-/// [`transpose_bits`] on raw rows, in place.
-fn transpose_in_place(a: &mut [u128; PACKED_BITS]) {
-    let mut j = 64;
-    let mut mask: u128 = u128::from(u64::MAX);
-    while j != 0 {
-        // Swap the (row r, column c + j) and (row r + j, column c) blocks for r, c with bit
-        // j clear; `mask` selects the columns with bit j clear.
-        for r in (0..PACKED_BITS).filter(|r| r & j == 0) {
-            let t = ((a[r] >> j) ^ a[r + j]) & mask;
-            a[r] ^= t << j;
-            a[r + j] ^= t;
-        }
-        j >>= 1;
-        mask ^= mask << j;
-    }
 }
 
 /// Variables of the chunks [`RingSwitchWeight`] fills its table in (64 KiB of eq weights).

@@ -2,7 +2,7 @@
 
 use flockwork_core::circuit::{
     CircuitBuilder, Gadget, IoLayout, LaneEvaluator, R1csLowering, SlotId, WordBuilder,
-    batch_witness, evaluate, rotl, rotr, shl, shr, transpose64,
+    batch_witness, evaluate, rotl, rotr, shl, shr, transpose64, transpose128,
 };
 
 #[test]
@@ -19,6 +19,25 @@ fn transpose64_matches_the_definition() {
     for (r, row) in m.iter().enumerate() {
         for (c, column) in t.iter().enumerate() {
             assert_eq!((column >> r) & 1, (row >> c) & 1);
+        }
+    }
+}
+
+#[test]
+fn transpose128_matches_the_definition() {
+    let mut state = 0x243f_6a88_85a3_08d3u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let m: [u128; 128] = core::array::from_fn(|_| u128::from(next()) | (u128::from(next()) << 64));
+    let mut t = m;
+    transpose128(&mut t);
+    for (r, row) in m.iter().enumerate() {
+        for (c, column) in t.iter().enumerate() {
+            assert_eq!((column >> r) & 1, (row >> c) & 1, "row {r}, column {c}");
         }
     }
 }

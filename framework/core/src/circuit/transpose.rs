@@ -30,6 +30,26 @@ pub fn transpose64_groups<const W: usize>(m: &mut [[u64; W]; 64]) {
     swap_round_pair::<2, W>(m, 0x3333_3333_3333_3333, 0x5555_5555_5555_5555);
 }
 
+/// Transposes a 128×128 bit matrix in place: bit `c` of `m[r]` becomes bit `r` of `m[c]`.
+///
+/// In 64×64 quadrants, `[[A, B], [C, D]]` (`A` the low halves of rows `0..64`, `C` those of
+/// rows `64..128`) transposes to `[[Aᵀ, Cᵀ], [Bᵀ, Dᵀ]]`, so the four quadrants go through
+/// [`transpose64_groups`] together (`W = 4`: every round is a vector operation on four
+/// words) instead of seven rounds of 128-bit shifts, each several instructions.
+pub fn transpose128(m: &mut [u128; 128]) {
+    let mut g = [[0u64; 4]; 64];
+    let (top, bottom) = m.split_at(64);
+    for ((q, &x), &y) in g.iter_mut().zip(top).zip(bottom) {
+        *q = [x as u64, (x >> 64) as u64, y as u64, (y >> 64) as u64];
+    }
+    transpose64_groups(&mut g);
+    let (top, bottom) = m.split_at_mut(64);
+    for ((q, x), y) in g.iter().zip(top).zip(bottom) {
+        *x = u128::from(q[0]) | (u128::from(q[2]) << 64);
+        *y = u128::from(q[1]) | (u128::from(q[3]) << 64);
+    }
+}
+
 /// Rounds `J` and `J/2` of [`transpose64_groups`] (`J` a constant, so fully unrolled).
 ///
 /// Round `j` swaps bits `j..2j` (mod `2j`) of row `r` with bits `0..j` of row `r + j`, for

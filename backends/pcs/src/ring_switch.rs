@@ -37,7 +37,9 @@
 use std::sync::Arc;
 
 use flockwork_core::circuit::transpose128;
-use flockwork_core::pcs::{Claim, MultilinearWeight, Weight, absorb_claims};
+use flockwork_core::pcs::{
+    CHUNK_VARS, ChunkFiller, Claim, MultilinearWeight, Weight, absorb_claims, accumulate_by_chunks,
+};
 use flockwork_core::{PolynomialCommitment, VerifyError, eq_table};
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
@@ -450,9 +452,6 @@ pub fn transpose_bits(rows: &[Ghash128]) -> Vec<Ghash128> {
     a.into_iter().map(Ghash128::new).collect()
 }
 
-/// Variables of the chunks [`RingSwitchWeight`] fills its table in (64 KiB of eq weights).
-const RS_CHUNK_VARS: usize = 12;
-
 /// The ring-switched weight `B(y) = Φ(eq(r_hi, y))`, `Φ(X^u) = eq(r'', u)` (`F2`-linear), on
 /// `ℓ'` variables.
 #[derive(Clone, Debug)]
@@ -484,35 +483,42 @@ impl MultilinearWeight<Ghash128> for RingSwitchWeight {
         self.high.len()
     }
 
-    /// `out[y] += scale·Φ(eq(r_hi, y))`. Multiplying by `scale` is `F2`-linear too, so
-    /// `x ↦ scale·Φ(x)` is one bit matrix, applied with byte tables (four Russians): sixteen
-    /// lookups per entry and no multiplication.
+    /// `out[y] += scale·Φ(eq(r_hi, y))`, chunk by chunk ([`Self::chunk_filler`]).
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        let chunk_vars = self.high.len().min(CHUNK_VARS);
+        let filler = self
+            .chunk_filler(scale, chunk_vars)
+            .expect("a ring-switch weight is filled by chunks");
+        accumulate_by_chunks(out, chunk_vars, &filler);
+    }
+
+    /// Multiplying by `scale` is `F2`-linear too, so `x ↦ scale·Φ(x)` is one bit matrix,
+    /// applied with byte tables (four Russians) or GFNI: no multiplication per entry but the
+    /// eq weight's.
     ///
     /// The eq table is never built whole: with `eq(r_hi, y) = eq(r_lo, y mod 2^c)·eq(r_up,
     /// ⌊y/2^c⌋)` for chunks of `2^c` entries, each chunk scales the low table by its high
-    /// weight into a cache-resident buffer and applies the map from there, so the pass writes
-    /// `out` once and touches no other table of its size.
-    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+    /// weight, a slice at a time, into a stack buffer and applies the map from there, so a
+    /// chunk is written once and no other table of its size is touched.
+    fn chunk_filler(
+        &self,
+        scale: Ghash128,
+        chunk_vars: usize,
+    ) -> Option<ChunkFiller<'_, Ghash128>> {
+        const SLICE: usize = 256;
         let phi = ByteTableMap::new(&self.scaled_phi(scale));
-        let lo_vars = self.high.len().min(RS_CHUNK_VARS);
-        let (lo, up) = self.high.split_at(lo_vars);
+        let (lo, up) = self.high.split_at(chunk_vars);
         let (eq_lo, eq_up) = (eq_table(lo), eq_table(up));
-        let apply = |(o, &w): (&mut [Ghash128], &Ghash128)| {
-            let mut e = eq_lo.clone();
-            Ghash128::scale_slice(&mut e, w);
-            phi.apply_xor_ghash(&e, o);
-        };
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            out.par_chunks_mut(eq_lo.len())
-                .zip(eq_up.par_iter())
-                .for_each(apply);
-        }
-        #[cfg(not(feature = "parallel"))]
-        out.chunks_mut(eq_lo.len())
-            .zip(eq_up.iter())
-            .for_each(apply);
+        Some(Box::new(move |start, out| {
+            let w = eq_up[start >> chunk_vars];
+            let mut buffer = [Ghash128::ZERO; SLICE];
+            for (o, l) in out.chunks_mut(SLICE).zip(eq_lo.chunks(SLICE)) {
+                let e = &mut buffer[..l.len()];
+                e.copy_from_slice(l);
+                Ghash128::scale_slice(e, w);
+                phi.apply_xor_ghash(e, o);
+            }
+        }))
     }
 
     /// `B̂(q) = Σ_y eq(q, y)·Φ(eq(r_hi, y))`, computed in the tensor algebra: the element

@@ -10,6 +10,7 @@
 use std::borrow::Cow;
 
 use flockwork_core::VerifyError;
+use flockwork_core::pcs::BatchedClaims;
 use flockwork_core::sumcheck::decode_round_message;
 use flockwork_field::Field;
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
@@ -47,6 +48,25 @@ impl<'a, F: Field> ProverState<'a, F> {
             point: Vec::new(),
             next_message: None,
         }
+    }
+
+    /// The state before the first round of the batched opening `Σ_x v(x)·B(x) = s`,
+    /// `B = Σ_j α_j W_j`: `B` is tabulated on huge pages, chunk by chunk, and the first round
+    /// message is summed over each chunk while it is still in cache
+    /// ([`BatchedClaims::accumulate_table_then`]), so the first round reads neither table
+    /// again.
+    pub fn from_claims(v: &'a [F], batched: &BatchedClaims<'_, F>) -> Self {
+        let mut b = flockwork_codes::buffer::zeroed(v.len(), F::ZERO);
+        let first = batched.accumulate_table_then(
+            &mut b,
+            |start, chunk| round_message(&v[start..start + chunk.len()], chunk),
+            |x, y| [x[0] + y[0], x[1] + y[1]],
+        );
+        let mut state = Self::new(v, b, batched.value());
+        if v.len() >= 2 {
+            state.next_message = Some(first);
+        }
+        state
     }
 
     /// One round with `pow_bits` of grinding before the challenge; returns the challenge.

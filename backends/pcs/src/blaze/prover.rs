@@ -26,9 +26,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
     absorb_params(transcript, config);
     absorb_claims(claims, transcript);
     let batched = BatchedClaims::squeeze(claims, transcript);
-    let mut b = flockwork_codes::buffer::zeroed(data.evals.len(), F::ZERO);
-    batched.accumulate_table(&mut b);
-    let mut state = ProverState::new(&data.evals, b, batched.value());
+    let mut state = ProverState::from_claims(&data.evals, &batched);
     let mut committed: Option<CommittedLevel<F, D>> = None;
     let last = config.num_levels() - 1;
     for i in 0..=last {

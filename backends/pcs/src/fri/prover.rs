@@ -34,9 +34,7 @@ pub(super) fn open<F: Field, C: FoldableCode<F>, D: Digest, T: ProverTranscript>
     absorb_claims(claims, transcript);
     absorb_params(transcript, config);
     let batched = BatchedClaims::squeeze(claims, transcript);
-    let mut b = flockwork_codes::buffer::zeroed(data.evals.len(), F::ZERO);
-    batched.accumulate_table(&mut b);
-    let mut state = ProverState::new(&data.evals, b, batched.value());
+    let mut state = ProverState::from_claims(&data.evals, &batched);
 
     // The interleaved variables: one row combination of the level-0 codeword.
     for _ in 0..config.log_batch {

@@ -31,9 +31,7 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
         transcript,
     ));
     let batched = BatchedClaims::squeeze(&all_claims, transcript);
-    let mut b = flockwork_codes::buffer::zeroed(data.evals.len(), F::ZERO);
-    batched.accumulate_table(&mut b);
-    let mut state = ProverState::new(&data.evals, b, batched.value());
+    let mut state = ProverState::from_claims(&data.evals, &batched);
     let mut committed: Option<CommittedLevel<F, D>> = None;
     let last = config.levels.len() - 1;
     for (i, level) in config.levels.iter().enumerate() {

@@ -9,6 +9,7 @@
 //! exactly the two operations that needs: the hypercube table (prover) and the evaluation at a
 //! point (verifier).
 
+use alloc::boxed::Box;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt::Debug;
@@ -33,6 +34,49 @@ pub trait MultilinearWeight<F: Field>: Send + Sync + Debug {
 
     /// Canonical bytes that identify `W`; absorbed into the transcript with the claim.
     fn transcript_bytes(&self) -> Vec<u8>;
+
+    /// [`accumulate_table`](Self::accumulate_table) one aligned chunk of `2^chunk_vars`
+    /// entries at a time (`chunk_vars ≤ n`), with what every chunk shares (eq tables, byte
+    /// tables) computed once here; `None` if the weight is only accumulated whole.
+    ///
+    /// Dense weights provide it, so that a batch of them is summed in one pass over
+    /// cache-resident chunks ([`BatchedClaims::accumulate_table_then`]) instead of one pass
+    /// over the whole table each; sparse weights, which touch few entries, keep the default.
+    fn chunk_filler(&self, scale: F, chunk_vars: usize) -> Option<ChunkFiller<'_, F>> {
+        let _ = (scale, chunk_vars);
+        None
+    }
+}
+
+/// A weight's chunked table ([`MultilinearWeight::chunk_filler`]): `f(start, out)` adds
+/// `scale·W(start + i)` to `out[i]`, for `out` of the chunk length the filler was made for and
+/// `start` a multiple of it.
+pub type ChunkFiller<'a, F> = Box<dyn Fn(usize, &mut [F]) + Send + Sync + 'a>;
+
+/// Variables of the chunks [`BatchedClaims::accumulate_table`] sums its weights in: `2^12`
+/// entries (64 KiB of GF(2^128)), resident in the L2 cache while every weight adds to it.
+pub const CHUNK_VARS: usize = 12;
+
+/// `filler` over every aligned chunk of `2^chunk_vars` entries of `out` (in parallel with the
+/// `parallel` feature): the whole-table [`MultilinearWeight::accumulate_table`] of a weight
+/// that has a [`MultilinearWeight::chunk_filler`].
+pub fn accumulate_by_chunks<F: Field>(
+    out: &mut [F],
+    chunk_vars: usize,
+    filler: &ChunkFiller<'_, F>,
+) {
+    let len = 1usize << chunk_vars;
+    #[cfg(feature = "parallel")]
+    if out.len() > len {
+        use rayon::prelude::*;
+        out.par_chunks_mut(len)
+            .enumerate()
+            .for_each(|(i, chunk)| filler(i * len, chunk));
+        return;
+    }
+    out.chunks_mut(len)
+        .enumerate()
+        .for_each(|(i, chunk)| filler(i * len, chunk));
 }
 
 /// The weight `W` of a [`Claim`].
@@ -87,6 +131,27 @@ impl<F: Field> Weight<F> {
                 }
             }
             Self::Linear(w) => w.accumulate_table(scale, out),
+        }
+    }
+
+    /// The chunked form of [`Weight::accumulate_table`] ([`MultilinearWeight::chunk_filler`]):
+    /// an eq weight splits as `eq(z, x) = eq(z_lo, x mod 2^c)·eq(z_hi, ⌊x/2^c⌋)`; tensor
+    /// weights are accumulated whole.
+    ///
+    /// # Panics
+    /// If `chunk_vars` exceeds the number of variables.
+    #[must_use]
+    pub fn chunk_filler(&self, scale: F, chunk_vars: usize) -> Option<ChunkFiller<'_, F>> {
+        match self {
+            Self::Eq(point) => {
+                let (lo, hi) = point.split_at(chunk_vars);
+                let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
+                Some(Box::new(move |start, out| {
+                    add_scaled(out, scale * eq_hi[start >> chunk_vars], &eq_lo);
+                }))
+            }
+            Self::Tensor { .. } => None,
+            Self::Linear(w) => w.chunk_filler(scale, chunk_vars),
         }
     }
 
@@ -183,6 +248,12 @@ impl<'a, F: Field> BatchedClaims<'a, F> {
         }
     }
 
+    /// The coefficients `α_j`, one per claim.
+    #[must_use]
+    pub fn coeffs(&self) -> &[F] {
+        &self.coeffs
+    }
+
     /// `s = Σ_j α_j v_j`.
     #[must_use]
     pub fn value(&self) -> F {
@@ -198,9 +269,58 @@ impl<'a, F: Field> BatchedClaims<'a, F> {
     /// # Panics
     /// If a weight does not have `log2 out.len()` variables.
     pub fn accumulate_table(&self, out: &mut [F]) {
+        self.accumulate_table_then(out, |_, _| (), |(), ()| ());
+    }
+
+    /// [`accumulate_table`](Self::accumulate_table) in one pass over chunks of
+    /// `2^`[`CHUNK_VARS`] entries: the weights without a [`MultilinearWeight::chunk_filler`]
+    /// are added whole first, then every chunk receives all the others while it is in cache
+    /// and is handed, complete, to `visit(start, chunk)`; the visits' results are merged with
+    /// `merge` (in parallel with the `parallel` feature). A consumer of the finished table
+    /// (the first sumcheck message over it) thus reads each chunk while it is still cached.
+    ///
+    /// # Panics
+    /// If a weight does not have `log2 out.len()` variables or `out.len()` is not a power of
+    /// two.
+    pub fn accumulate_table_then<R: Send>(
+        &self,
+        out: &mut [F],
+        visit: impl Fn(usize, &[F]) -> R + Sync + Send,
+        merge: impl Fn(R, R) -> R + Sync + Send,
+    ) -> R {
+        assert!(out.len().is_power_of_two(), "a table of 2^n values");
+        let n = out.len().trailing_zeros() as usize;
+        let chunk_vars = CHUNK_VARS.min(n);
+        let mut fillers = Vec::new();
         for (claim, &a) in self.claims.iter().zip(&self.coeffs) {
-            claim.weight.accumulate_table(a, out);
+            assert_eq!(claim.weight.num_vars(), Some(n), "weight table size");
+            match claim.weight.chunk_filler(a, chunk_vars) {
+                Some(filler) => fillers.push(filler),
+                None => claim.weight.accumulate_table(a, out),
+            }
         }
+        let len = 1usize << chunk_vars;
+        let chunk = |(i, chunk): (usize, &mut [F])| {
+            for filler in &fillers {
+                filler(i * len, chunk);
+            }
+            visit(i * len, chunk)
+        };
+        #[cfg(feature = "parallel")]
+        if out.len() > len {
+            use rayon::prelude::*;
+            return out
+                .par_chunks_mut(len)
+                .enumerate()
+                .map(chunk)
+                .reduce_with(merge)
+                .expect("at least one chunk");
+        }
+        out.chunks_mut(len)
+            .enumerate()
+            .map(chunk)
+            .reduce(merge)
+            .expect("at least one chunk")
     }
 
     /// `Σ_j α_j W_j(point)`; `None` on a shape mismatch.

@@ -33,7 +33,8 @@ use flockwork_field::Field;
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
 pub use claim::{
-    BatchedClaims, Claim, MultilinearWeight, Weight, absorb_claims, check_claim_shapes,
+    BatchedClaims, CHUNK_VARS, ChunkFiller, Claim, MultilinearWeight, Weight, absorb_claims,
+    accumulate_by_chunks, check_claim_shapes,
 };
 pub use extension::{ExtensionEq, extension_claims};
 

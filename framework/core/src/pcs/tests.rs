@@ -74,6 +74,51 @@ fn batched_claims_combine_values_and_weights_linearly() {
 }
 
 #[test]
+fn chunked_accumulation_is_the_sum_of_the_whole_tables() {
+    use flockwork_transcript::{DomainSeparator, Sha256ProverTranscript};
+    // 14 variables: four chunks of 2^12; 3 variables: one chunk smaller than CHUNK_VARS.
+    for n in [3usize, 14] {
+        let claims = vec![
+            Claim::evaluation(elems(11, n), Ghash128::from_index(3)),
+            Claim {
+                weight: Weight::Tensor {
+                    low: elems(12, 4),
+                    high: elems(13, n - 2),
+                },
+                value: Ghash128::from_index(5),
+            },
+            Claim::evaluation(elems(14, n), Ghash128::from_index(7)),
+        ];
+        let mut transcript = Sha256ProverTranscript::new(DomainSeparator::new("pcs/test", b""));
+        let batched = BatchedClaims::squeeze(&claims, &mut transcript);
+        // Entry by entry: Σ_j α_j W_j(x) from each weight's whole table.
+        let mut expected = vec![Ghash128::ZERO; 1 << n];
+        for (claim, &a) in claims.iter().zip(batched.coeffs()) {
+            let mut t = vec![Ghash128::ZERO; 1 << n];
+            claim.weight.accumulate_table(a, &mut t);
+            expected.iter_mut().zip(&t).for_each(|(e, &x)| *e += x);
+        }
+        // The visits see finished chunks: their sums are the sum of the finished table, and
+        // every entry is visited once.
+        let start = elems(15, 1 << n);
+        let mut table = start.clone();
+        let (sum, visited) = batched.accumulate_table_then(
+            &mut table,
+            |at, chunk| (chunk.iter().copied().sum::<Ghash128>(), (at, chunk.len())),
+            |(s, (a, l)), (t, (b, m))| {
+                assert_eq!(a + l, b, "chunks are merged in order");
+                (s + t, (a, l + m))
+            },
+        );
+        for ((got, &e), &s0) in table.iter().zip(&expected).zip(&start) {
+            assert_eq!(*got, e + s0, "{n} variables");
+        }
+        assert_eq!(sum, table.iter().copied().sum::<Ghash128>());
+        assert_eq!(visited, (0, 1 << n));
+    }
+}
+
+#[test]
 fn claim_shapes_are_checked() {
     let good = Claim::evaluation(elems(1, 5), Ghash128::ONE);
     assert_eq!(check_claim_shapes(core::slice::from_ref(&good), 5), Ok(()));

@@ -60,7 +60,7 @@ pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
 
 /// Variables of the blocks the split-eq passes below work in: `2^12` weights (64 KiB of
 /// GF(2^128)) stay in the L2 cache while a block of the big table streams past.
-const SPLIT_BLOCK_VARS: usize = 12;
+pub(crate) const SPLIT_BLOCK_VARS: usize = 12;
 
 /// `Σ_x t[x]·eq(r, x)`, the multilinear extension of `table` at `point`, without the
 /// `2^n`-entry eq table: with `eq(r, x) = eq(r_lo, x mod 2^c)·eq(r_hi, ⌊x/2^c⌋)` for blocks
@@ -95,18 +95,21 @@ pub fn eq_inner_product<F: Field>(table: &[F], point: &[F]) -> F {
 pub fn add_scaled_eq<F: Field>(out: &mut [F], scale: F, point: &[F]) {
     assert_eq!(out.len(), 1 << point.len(), "a table of 2^n values");
     let lo_vars = point.len().min(SPLIT_BLOCK_VARS);
+    let add = add_scaled_eq_blocks(scale, point, lo_vars);
+    parallel::map_chunks(out, 1 << lo_vars, add, |(), ()| ());
+}
+
+/// The block step of [`add_scaled_eq`] for blocks of `2^lo_vars` entries: `f(start, block)`
+/// adds `scale·eq(r, start + i)` to `block[i]` (`start` a multiple of the block length), the
+/// low table `eq(r_lo, ·)` and the high weights built once.
+pub(crate) fn add_scaled_eq_blocks<F: Field>(
+    scale: F,
+    point: &[F],
+    lo_vars: usize,
+) -> impl Fn(usize, &mut [F]) + Send + Sync + use<F> {
     let (lo, hi) = point.split_at(lo_vars);
     let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
-    let add = |(o, &h): (&mut [F], &F)| add_scaled(o, scale * h, &eq_lo);
-    #[cfg(feature = "parallel")]
-    if out.len() >= parallel::MIN_PARALLEL_LEN {
-        use rayon::prelude::*;
-        out.par_chunks_mut(eq_lo.len())
-            .zip(eq_hi.par_iter())
-            .for_each(add);
-        return;
-    }
-    out.chunks_mut(eq_lo.len()).zip(eq_hi.iter()).for_each(add);
+    move |start, block| add_scaled(block, scale * eq_hi[start >> lo_vars], &eq_lo)
 }
 
 /// `out[i] += s · v[i]`, chunk by chunk through [`Field::scale_slice`].

@@ -68,3 +68,33 @@ where
     let _ = (cost, &reduce);
     (0..n).fold(identity(), fold)
 }
+
+/// `f(start, chunk)` over the aligned chunks of `len` elements of `out` (`start` the index of
+/// the chunk's first element), the results merged with `merge`; in parallel when there is
+/// more than one chunk.
+///
+/// # Panics
+/// If `out` is empty.
+pub(crate) fn map_chunks<T, R, G, M>(out: &mut [T], len: usize, f: G, merge: M) -> R
+where
+    T: Send,
+    R: Send,
+    G: Fn(usize, &mut [T]) -> R + Sync + Send,
+    M: Fn(R, R) -> R + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if out.len() > len {
+        use rayon::prelude::*;
+        return out
+            .par_chunks_mut(len)
+            .enumerate()
+            .map(|(i, chunk)| f(i * len, chunk))
+            .reduce_with(merge)
+            .expect("at least one chunk");
+    }
+    out.chunks_mut(len)
+        .enumerate()
+        .map(|(i, chunk)| f(i * len, chunk))
+        .reduce(merge)
+        .expect("at least one chunk")
+}

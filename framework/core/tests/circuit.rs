@@ -5,15 +5,20 @@ use flockwork_core::circuit::{
     batch_witness, evaluate, rotl, rotr, shl, shr, transpose64, transpose128,
 };
 
-#[test]
-fn transpose64_matches_the_definition() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let m: [u64; 64] = core::array::from_fn(|_| {
+/// A xorshift64 stream from `seed` (the test matrices).
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
-    });
+    }
+}
+
+#[test]
+fn transpose64_matches_the_definition() {
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let m: [u64; 64] = core::array::from_fn(|_| next());
     let mut t = m;
     transpose64(&mut t);
     for (r, row) in m.iter().enumerate() {
@@ -25,13 +30,7 @@ fn transpose64_matches_the_definition() {
 
 #[test]
 fn transpose128_matches_the_definition() {
-    let mut state = 0x243f_6a88_85a3_08d3u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x243f_6a88_85a3_08d3);
     let m: [u128; 128] = core::array::from_fn(|_| u128::from(next()) | (u128::from(next()) << 64));
     let mut t = m;
     transpose128(&mut t);

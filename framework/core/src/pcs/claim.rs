@@ -17,7 +17,9 @@ use core::fmt::Debug;
 use flockwork_field::Field;
 use flockwork_transcript::Transcript;
 
-use crate::eq::{add_scaled, add_scaled_eq, eq_eval, eq_table};
+use crate::eq::{
+    SPLIT_BLOCK_VARS, add_scaled, add_scaled_eq, add_scaled_eq_blocks, eq_eval, eq_table,
+};
 use crate::multilinear::MultilinearPoly;
 
 /// A multilinear weight `W` in `num_vars` variables that the verifier evaluates succinctly
@@ -54,8 +56,9 @@ pub trait MultilinearWeight<F: Field>: Send + Sync + Debug {
 pub type ChunkFiller<'a, F> = Box<dyn Fn(usize, &mut [F]) + Send + Sync + 'a>;
 
 /// Variables of the chunks [`BatchedClaims::accumulate_table`] sums its weights in: `2^12`
-/// entries (64 KiB of GF(2^128)), resident in the L2 cache while every weight adds to it.
-pub const CHUNK_VARS: usize = 12;
+/// entries (64 KiB of GF(2^128)), resident in the L2 cache while every weight adds to it —
+/// the block size of the split-eq passes ([`add_scaled_eq`](crate::add_scaled_eq)).
+pub const CHUNK_VARS: usize = SPLIT_BLOCK_VARS;
 
 /// `filler` over every aligned chunk of `2^chunk_vars` entries of `out` (in parallel with the
 /// `parallel` feature): the whole-table [`MultilinearWeight::accumulate_table`] of a weight
@@ -65,18 +68,7 @@ pub fn accumulate_by_chunks<F: Field>(
     chunk_vars: usize,
     filler: &ChunkFiller<'_, F>,
 ) {
-    let len = 1usize << chunk_vars;
-    #[cfg(feature = "parallel")]
-    if out.len() > len {
-        use rayon::prelude::*;
-        out.par_chunks_mut(len)
-            .enumerate()
-            .for_each(|(i, chunk)| filler(i * len, chunk));
-        return;
-    }
-    out.chunks_mut(len)
-        .enumerate()
-        .for_each(|(i, chunk)| filler(i * len, chunk));
+    crate::parallel::map_chunks(out, 1 << chunk_vars, filler, |(), ()| ());
 }
 
 /// The weight `W` of a [`Claim`].
@@ -143,13 +135,7 @@ impl<F: Field> Weight<F> {
     #[must_use]
     pub fn chunk_filler(&self, scale: F, chunk_vars: usize) -> Option<ChunkFiller<'_, F>> {
         match self {
-            Self::Eq(point) => {
-                let (lo, hi) = point.split_at(chunk_vars);
-                let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
-                Some(Box::new(move |start, out| {
-                    add_scaled(out, scale * eq_hi[start >> chunk_vars], &eq_lo);
-                }))
-            }
+            Self::Eq(point) => Some(Box::new(add_scaled_eq_blocks(scale, point, chunk_vars))),
             Self::Tensor { .. } => None,
             Self::Linear(w) => w.chunk_filler(scale, chunk_vars),
         }
@@ -299,28 +285,13 @@ impl<'a, F: Field> BatchedClaims<'a, F> {
                 None => claim.weight.accumulate_table(a, out),
             }
         }
-        let len = 1usize << chunk_vars;
-        let chunk = |(i, chunk): (usize, &mut [F])| {
+        let chunk = |start: usize, chunk: &mut [F]| {
             for filler in &fillers {
-                filler(i * len, chunk);
+                filler(start, chunk);
             }
-            visit(i * len, chunk)
+            visit(start, chunk)
         };
-        #[cfg(feature = "parallel")]
-        if out.len() > len {
-            use rayon::prelude::*;
-            return out
-                .par_chunks_mut(len)
-                .enumerate()
-                .map(chunk)
-                .reduce_with(merge)
-                .expect("at least one chunk");
-        }
-        out.chunks_mut(len)
-            .enumerate()
-            .map(chunk)
-            .reduce(merge)
-            .expect("at least one chunk")
+        crate::parallel::map_chunks(out, 1 << chunk_vars, chunk, merge)
     }
 
     /// `Σ_j α_j W_j(point)`; `None` on a shape mismatch.

@@ -155,7 +155,7 @@ fn batch_witness_matches_single_evaluations() {
 }
 
 /// Two dependent additions around a materialized word: exercises the evaluator's batched
-/// `add` and `materialize_word` (used without recorded sides).
+/// `add` and `materialize_word`, with and without recorded sides.
 struct AddMaterialize;
 
 impl Gadget for AddMaterialize {
@@ -186,6 +186,24 @@ fn witness_does_not_depend_on_recording_sides() {
     assert_eq!(plain.z, with_sides.z);
     let lowering = R1csLowering::new(&AddMaterialize);
     assert_eq!(lowering.first_violation(&plain.z, 200), None);
+    // The sides the evaluator records in bulk (additions, materialized words) are the
+    // forward walk's `A z`, `B z`, for a full group of 64 instances and for the last 8.
+    let (a, b) = with_sides.sides.as_ref().expect("sides recorded");
+    let words = with_sides.block_words();
+    let lanes = |v: &[u64], first: usize, count: usize| -> Vec<u64> {
+        (0..words * 64)
+            .map(|p| {
+                (0..count).fold(0u64, |acc, i| {
+                    acc | (((v[(first + i) * words + p / 64] >> (p % 64)) & 1) << i)
+                })
+            })
+            .collect()
+    };
+    for (first, count) in [(0, 64), (192, 8)] {
+        let (wa, wb) = lowering.sides_lanes(&lanes(&with_sides.z, first, count));
+        assert_eq!(wa, lanes(a, first, count));
+        assert_eq!(wb, lanes(b, first, count));
+    }
     for &x in &inputs {
         let (x0, x1) = (x as u32, (x >> 32) as u32);
         let s = x0.wrapping_add(x1);

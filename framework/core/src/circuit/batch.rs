@@ -47,10 +47,11 @@ impl BatchWitness {
 ///
 /// Instances are processed `64·W` at a time (`W =` [`BATCH_LANE_WORDS`]) by the bit-sliced
 /// [`LaneEvaluator`]. Inputs and outputs cross between instance-major and bit-sliced order
-/// with 64×64 bit transposes, four neighbouring words of every block at once (one SIMD
-/// pass over four interleaved matrices, each row a contiguous 4-word read or write of a
-/// block); the all-zero padding positions past the last committed bit are never
-/// transposed. With feature `parallel` the groups run on rayon's pool.
+/// with 64×64 bit transposes of interleaved matrices (one SIMD pass each): four
+/// neighbouring words of every input block at once, eight of every output block (each row
+/// written is one whole cache line of a block); the all-zero padding positions past the
+/// last committed bit are never transposed. With `record_sides`, the evaluator stores an
+/// addition's aux bits and their sides, or a materialized word, in one step per buffer. With feature `parallel` the groups run on rayon's pool.
 ///
 /// # Panics
 /// If `inputs.len()` is not a multiple of the input-vector length in words.

@@ -165,37 +165,57 @@ impl<const W: usize> CircuitBuilder for LaneEvaluator<'_, W> {
         core::array::from_fn(|w| !a[w])
     }
 
-    /// Without recorded sides, runs the carry chain in registers and writes the `N − 1` aux
-    /// bits straight into `z` through one `extend` (one capacity check instead of one `Vec`
-    /// push per AND); with sides, gate by gate ([`ripple_add`]). Either way the committed
-    /// bits are identical.
+    /// Runs the carry chain in registers and stores the `N − 1` aux bits (and, when
+    /// recorded, their A and B sides `x_i ⊕ c_i`, `y_i ⊕ c_i`) with one `extend` per buffer
+    /// instead of one `Vec` push per AND. The committed bits and sides are those of
+    /// [`ripple_add`], gate for gate.
     #[inline(always)]
     fn add_mod<const N: usize>(&mut self, x: &[Lanes<W>; N], y: &[Lanes<W>; N]) -> [Lanes<W>; N] {
-        if self.sides.is_some() || N == 0 {
+        if N == 0 {
             return ripple_add(self, x, y);
         }
         let mut sum = [[0u64; W]; N];
         let mut carry = [0u64; W];
-        // The aux bits go straight into `z` (no staging array copied afterwards).
-        self.z.extend((0..N - 1).map(|i| {
+        let mut step = |i: usize| {
             let xc: Lanes<W> = core::array::from_fn(|w| x[i][w] ^ carry[w]);
             let yc: Lanes<W> = core::array::from_fn(|w| y[i][w] ^ carry[w]);
             let t: Lanes<W> = core::array::from_fn(|w| xc[w] & yc[w]);
             sum[i] = core::array::from_fn(|w| xc[w] ^ y[i][w]);
             carry = core::array::from_fn(|w| carry[w] ^ t[w]);
-            t
-        }));
+            (t, xc, yc)
+        };
+        match &mut self.sides {
+            // The aux bits go straight into `z` (no staging array copied afterwards).
+            None => self.z.extend((0..N - 1).map(|i| step(i).0)),
+            Some((sa, sb)) => {
+                let start = self.z.len();
+                let zero = [0u64; W];
+                self.z.resize(start + N - 1, zero);
+                sa.resize(start + N - 1, zero);
+                sb.resize(start + N - 1, zero);
+                for (i, ((z, a), b)) in self.z[start..]
+                    .iter_mut()
+                    .zip(&mut sa[start..])
+                    .zip(&mut sb[start..])
+                    .enumerate()
+                {
+                    (*z, *a, *b) = step(i);
+                }
+            }
+        }
         sum[N - 1] = core::array::from_fn(|w| x[N - 1][w] ^ y[N - 1][w] ^ carry[w]);
         sum
     }
 
-    /// Without recorded sides, appends the `N` bits to `z` with one `extend`.
+    /// Appends the `N` bits to `z` (and, when recorded, to the A side, with all-ones B
+    /// sides) with one `extend` per buffer.
     #[inline(always)]
     fn materialize_bits<const N: usize>(&mut self, a: &[Lanes<W>; N]) -> [Lanes<W>; N] {
-        if self.sides.is_some() {
-            return core::array::from_fn(|i| self.materialize(a[i]));
+        self.z.extend_from_slice(a);
+        if let Some((sa, sb)) = &mut self.sides {
+            sa.extend_from_slice(a);
+            sb.extend(core::iter::repeat_n(ones::<W>(), N));
         }
-        self.z.extend(a.iter().copied());
         *a
     }
 

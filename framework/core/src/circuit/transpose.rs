@@ -94,6 +94,11 @@ fn delta_swap(a: &mut u64, b: &mut u64, j: usize, mask: u64) {
 /// stacked matrices is one contiguous read or write of `STACK` words.
 const STACK: usize = 4;
 
+/// Number of 64×64 matrices [`blocks_of_lanes`] transposes together: eight words, so each
+/// row it writes is one whole 64-byte cache line of a block (blocks lie `2^m0 / 8` bytes
+/// apart, a multiple of 4 KiB, so narrower writes revisit the same few cache sets).
+const OUT_STACK: usize = 8;
+
 /// Number of the `64` blocks of word `w` of a lane group that exist, for a group whose
 /// first block is `first` out of `count`.
 fn live_rows(count: usize, first: usize, w: usize) -> usize {
@@ -153,18 +158,28 @@ pub(crate) fn blocks_of_lanes<const W: usize>(
     let used = lanes.len().div_ceil(64).min(words);
     for w in 0..W {
         let rows = live_rows(live, 0, w);
-        for c in (0..used).step_by(STACK) {
-            let width = STACK.min(used - c);
-            let mut m = [[0u64; STACK]; 64];
+        for c in (0..used).step_by(OUT_STACK) {
+            let width = OUT_STACK.min(used - c);
+            let mut m = [[0u64; OUT_STACK]; 64];
             for (t, chunk) in lanes[64 * c..].chunks(64).take(width).enumerate() {
                 for (row, lane) in m.iter_mut().zip(chunk) {
                     row[t] = lane[w];
                 }
             }
             transpose64_groups(&mut m);
-            for (i, row) in m.iter().enumerate().take(rows) {
-                let block = (64 * w + i) * words;
-                out[block + c..block + c + width].copy_from_slice(&row[..width]);
+            let blocks = out.chunks_mut(words).skip(64 * w).take(rows);
+            if width == OUT_STACK {
+                // A whole cache line per block row: a fixed-size store, not a `memcpy` call.
+                for (block, row) in blocks.zip(&m) {
+                    let line: &mut [u64; OUT_STACK] = (&mut block[c..c + OUT_STACK])
+                        .try_into()
+                        .expect("OUT_STACK words");
+                    *line = *row;
+                }
+            } else {
+                for (block, row) in blocks.zip(&m) {
+                    block[c..c + width].copy_from_slice(&row[..width]);
+                }
             }
         }
     }

@@ -51,7 +51,8 @@ impl BatchWitness {
 /// neighbouring words of every input block at once, eight of every output block (each row
 /// written is one whole cache line of a block); the all-zero padding positions past the
 /// last committed bit are never transposed. With `record_sides`, the evaluator stores an
-/// addition's aux bits and their sides, or a materialized word, in one step per buffer. With feature `parallel` the groups run on rayon's pool.
+/// addition's aux bits and their sides, or a materialized word, in one step per buffer.
+/// With feature `parallel` the groups run on rayon's pool.
 ///
 /// # Panics
 /// If `inputs.len()` is not a multiple of the input-vector length in words.

@@ -89,7 +89,7 @@ fn delta_swap(a: &mut u64, b: &mut u64, j: usize, mask: u64) {
     *a ^= t << j;
 }
 
-/// Number of 64×64 matrices [`lane_groups_of_blocks`] and [`blocks_of_lanes`] transpose
+/// Number of 64×64 matrices [`lane_groups_of_blocks`] transposes
 /// together ([`transpose64_groups`]): neighbouring words of a block, so each row of the
 /// stacked matrices is one contiguous read or write of `STACK` words.
 const STACK: usize = 4;

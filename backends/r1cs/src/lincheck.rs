@@ -86,12 +86,66 @@ const STACK: usize = 4;
 /// group's instances (padding) are skipped.
 #[must_use]
 pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
-    let weights = eq_table(s_out);
-    let instances = weights.len();
+    let instances = 1usize << s_out.len();
     let block_words = (1usize << log_block) / 64;
     assert_eq!(z.len(), instances * block_words, "witness length");
-    let groups = instances.div_ceil(64);
-    let mut out = vec![Ghash128::ZERO; 64 * block_words];
+    fold_by_groups(
+        s_out,
+        64 * block_words,
+        64 * WORD_CHUNK,
+        |c, first, maps, out| {
+            fold_chunk(z, block_words, instances, c * WORD_CHUNK, maps, first, out);
+        },
+    )
+}
+
+/// Positions per task of [`fold_lanes`]: 4096 outputs (64 KiB) stay in cache while the
+/// lane words of every group stream past (32 KiB each).
+const LANE_CHUNK: usize = 1 << 12;
+/// Images computed at once by [`fold_lanes`] before they are added (8 KiB on the stack).
+const IMAGE_BATCH: usize = 512;
+
+/// [`fold_instances`] from `z` in lane order ([`BatchWitness::lanes`]: word `g·2^m0 + p` is
+/// position `p` of instances `64g ..`): `z_vec[p] = Σ_g map_g(lanes[g·2^m0 + p])`, where
+/// `map_g` sends bit `r` to `eq(s_out, 64g + r)` ([`RowMap`]). The same sums as
+/// [`fold_instances`], read sequentially and without transposes: chunks of positions run in
+/// parallel, and each reads a contiguous run of every group's words.
+///
+/// [`BatchWitness::lanes`]: flockwork_core::circuit::BatchWitness::lanes
+///
+/// # Panics
+/// If `lanes` does not hold `⌈2^k / 64⌉·2^m0` words for `k = s_out.len()`.
+#[must_use]
+pub fn fold_lanes(lanes: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
+    let positions = 1usize << log_block;
+    let groups = (1usize << s_out.len()).div_ceil(64);
+    assert_eq!(lanes.len(), groups * positions, "lane witness length");
+    fold_by_groups(s_out, positions, LANE_CHUNK, |c, first, maps, out| {
+        let mut images = [Ghash128::ZERO; IMAGE_BATCH];
+        for (g, map) in (first..).zip(maps) {
+            let rows = &lanes[g * positions + c * LANE_CHUNK..][..out.len()];
+            for (out, rows) in out.chunks_mut(IMAGE_BATCH).zip(rows.chunks(IMAGE_BATCH)) {
+                let images = &mut images[..rows.len()];
+                map.apply_slice(rows, images);
+                for (o, &v) in out.iter_mut().zip(images.iter()) {
+                    *o += v;
+                }
+            }
+        }
+    })
+}
+
+/// The frame of both instance folds: `len` outputs, and for each batch of `MAP_BATCH` groups
+/// of 64 instances (their [`RowMap`]s, bit `r` of group `g` ↦ `eq(s_out, 64g + r)`, built in
+/// parallel) `task(c, first_group, maps, out_chunk)` adds the batch's images into every
+/// `chunk`-sized chunk `c` of the outputs, chunks in parallel.
+fn fold_by_groups<F>(s_out: &[Ghash128], len: usize, chunk: usize, task: F) -> Vec<Ghash128>
+where
+    F: Fn(usize, usize, &[RowMap], &mut [Ghash128]) + Sync + Send,
+{
+    let weights = eq_table(s_out);
+    let groups = weights.len().div_ceil(64);
+    let mut out = vec![Ghash128::ZERO; len];
     for first in (0..groups).step_by(MAP_BATCH) {
         let batch = first..(first + MAP_BATCH).min(groups);
         let map = |g: usize| {
@@ -102,22 +156,18 @@ pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Gh
         #[cfg(feature = "parallel")]
         let maps: Vec<RowMap> = {
             use rayon::prelude::*;
-            batch.clone().into_par_iter().map(map).collect()
+            batch.into_par_iter().map(map).collect()
         };
         #[cfg(not(feature = "parallel"))]
-        let maps: Vec<RowMap> = batch.clone().map(map).collect();
-        let task = |(c, out): (usize, &mut [Ghash128])| {
-            fold_chunk(z, block_words, instances, c * WORD_CHUNK, &maps, first, out);
-        };
+        let maps: Vec<RowMap> = batch.map(map).collect();
+        let run = |(c, out): (usize, &mut [Ghash128])| task(c, first, &maps, out);
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            out.par_chunks_mut(64 * WORD_CHUNK)
-                .enumerate()
-                .for_each(task);
+            out.par_chunks_mut(chunk).enumerate().for_each(run);
         }
         #[cfg(not(feature = "parallel"))]
-        out.chunks_mut(64 * WORD_CHUNK).enumerate().for_each(task);
+        out.chunks_mut(chunk).enumerate().for_each(run);
     }
     out
 }
@@ -143,7 +193,12 @@ fn fold_chunk(
             let mut any = 0;
             for (r, row) in m.iter_mut().enumerate().take(live) {
                 let at = (64 * g + r) * block_words + word0 + w;
-                row[..width].copy_from_slice(&z[at..at + width]);
+                if width == STACK {
+                    // A fixed-size copy: one vector load, not a `memcpy` call per row.
+                    *row = z[at..at + STACK].try_into().expect("STACK words");
+                } else {
+                    row[..width].copy_from_slice(&z[at..at + width]);
+                }
                 any |= row.iter().fold(0, |a, &x| a | x);
             }
             if any == 0 {
@@ -171,10 +226,15 @@ fn challenges<T: Transcript>(
     (alpha, beta, alpha * zc.a_value + zc.b_value + beta)
 }
 
-/// The lincheck prover; `z` is the packed batch witness.
+/// The lincheck prover; `z` is the packed batch witness and `lanes`, if the witness
+/// recorded it, the same bits in lane order ([`BatchWitness::lanes`], folded by
+/// [`fold_lanes`] instead of [`fold_instances`]).
+///
+/// [`BatchWitness::lanes`]: flockwork_core::circuit::BatchWitness::lanes
 pub fn prove<T: ProverTranscript>(
     lowering: &R1csLowering,
     z: &[u64],
+    lanes: Option<&[u64]>,
     zc: &ZerocheckClaims,
     transcript: &mut T,
 ) -> LincheckClaim {
@@ -182,7 +242,10 @@ pub fn prove<T: ProverTranscript>(
     let (alpha, beta, claim) = challenges(zc, transcript);
     let comb = comb_vector(lowering, zc, alpha, beta);
     let s_out = &zc.rho[m0 - SKIP_VARS..];
-    let z_vec = fold_instances(z, m0, s_out);
+    let z_vec = match lanes {
+        Some(lanes) => fold_lanes(lanes, m0, s_out),
+        None => fold_instances(z, m0, s_out),
+    };
     let polys = vec![MultilinearPoly::new(comb), MultilinearPoly::new(z_vec)];
     let out = flockwork_core::prove(polys, None, claim, transcript);
     transcript.send_field(LABEL_FINAL, &out.final_evals);
@@ -257,11 +320,30 @@ mod tests {
             let s_out: Vec<Ghash128> = (0..log_instances)
                 .map(|_| Ghash128::new(rng.random()))
                 .collect();
+            let expected = naive(&z, log_block, &s_out);
             assert_eq!(
                 fold_instances(&z, log_block, &s_out),
-                naive(&z, log_block, &s_out),
+                expected,
                 "m0 = {log_block}, k = {log_instances}"
             );
+            assert_eq!(
+                fold_lanes(&lanes_of(&z, log_block, log_instances), log_block, &s_out),
+                expected,
+                "lanes, m0 = {log_block}, k = {log_instances}"
+            );
         }
+    }
+
+    /// `z` in lane order, bit by bit (`BatchWitness::lanes`).
+    fn lanes_of(z: &[u64], log_block: usize, log_instances: usize) -> Vec<u64> {
+        let (positions, instances) = (1usize << log_block, 1usize << log_instances);
+        let mut lanes = vec![0u64; instances.div_ceil(64) * positions];
+        for k in 0..instances {
+            for p in 0..positions {
+                let bit = (z[(k * positions + p) / 64] >> (p % 64)) & 1;
+                lanes[(k / 64) * positions + p] |= bit << (k % 64);
+            }
+        }
+        lanes
     }
 }

@@ -159,7 +159,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         self.check_witness(&witness)?;
         let (a, b) = witness.sides.take().ok_or(ProveError::WitnessShape)?;
         let z = Cow::Owned(core::mem::take(&mut witness.z));
-        self.prove_rows(z, Cow::Owned(a), Cow::Owned(b), statement)
+        let lanes = witness.lanes.take();
+        self.prove_rows(z, Cow::Owned(a), Cow::Owned(b), lanes, statement)
     }
 
     /// Checks the witness's shape against the setup (sides recorded).
@@ -173,7 +174,11 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
                     && witness.instances == instances
                     && witness.z.len() == words
                     && a.len() == words
-                    && b.len() == words =>
+                    && b.len() == words
+                    && witness
+                        .lanes
+                        .as_ref()
+                        .is_none_or(|l| l.len() == instances.div_ceil(64) << m0) =>
             {
                 Ok(())
             }
@@ -184,6 +189,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     /// Proves `statement` for a batch witness with recorded sides
     /// ([`batch_witness`] with `record_sides`). The witness is not checked: an unsatisfying
     /// one gives a proof the verifier rejects (the tests use this to play a cheating prover).
+    /// The lincheck folds the committed `z` itself (not the recorded
+    /// [`BatchWitness::lanes`], which a test may leave stale); for an honest witness the
+    /// proof is the same bytes as [`Flock::prove_witness_owned`]'s.
     ///
     /// # Errors
     /// [`ProveError::WitnessShape`] if the witness has the wrong size or no sides;
@@ -196,17 +204,19 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         self.check_witness(witness)?;
         let (a, b) = witness.sides.as_ref().ok_or(ProveError::WitnessShape)?;
         let z = Cow::Borrowed(&witness.z[..]);
-        self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), statement)
+        self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), None, statement)
     }
 
-    /// The proof from checked bit rows `z`, `a = A z`, `b = B z`. Owned rows are freed as
-    /// soon as they are no longer needed (`z` after the commitment, which keeps it packed;
-    /// `a`, `b` after the zerocheck), so later phases reuse their pages.
+    /// The proof from checked bit rows `z`, `a = A z`, `b = B z` and, if recorded, `z` in
+    /// lane order ([`BatchWitness::lanes`], for the lincheck). Owned rows are freed as soon as
+    /// they are no longer needed (`z` after the commitment, which keeps it packed; `a`, `b`
+    /// after the zerocheck; the lanes after the lincheck), so later phases reuse their pages.
     fn prove_rows(
         &self,
         z: Cow<'_, [u64]>,
         a: Cow<'_, [u64]>,
         b: Cow<'_, [u64]>,
+        lanes: Option<Vec<u64>>,
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
         self.check_memory()?;
@@ -252,7 +262,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
 
         let clock = Instant::now();
         let span = tracing::info_span!("lincheck").entered();
-        let lc = lincheck::prove(&self.lowering, z, &zc, &mut t);
+        let lc = lincheck::prove(&self.lowering, z, lanes.as_deref(), &zc, &mut t);
+        drop(lanes);
         timings.lincheck = clock.elapsed();
         drop(span);
 

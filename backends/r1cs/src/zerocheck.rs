@@ -150,9 +150,13 @@ pub fn prove<T: ProverTranscript>(
 ) -> ZerocheckClaims {
     let row_vars = z.len().trailing_zeros() as usize;
     // The first multilinear round's tables, allocated before the skip round's eq table so
-    // that they can take whole blocks the prover has just freed.
+    // that they can take whole blocks the prover has just freed, and written by all threads
+    // (a serial fill of 2 × 2^(m−7) elements was a serial phase of its own).
     let half = z.len() / 2;
-    let tables = (vec![Ghash128::ZERO; half], vec![Ghash128::ZERO; half]);
+    let tables = (
+        flockwork_codes::buffer::zeroed(half, Ghash128::ZERO),
+        flockwork_codes::buffer::zeroed(half, Ghash128::ZERO),
+    );
     let row_point = row_point(row_vars, transcript);
     let (p_ab, p_c) = round_one(a, b, z, &row_point[PINNED_VARS..], lde, tconv);
     transcript.send_field(LABEL_PAB, &p_ab);

@@ -232,3 +232,23 @@ fn one_step_blocks_are_the_gadget() {
     same(Blake3Compress);
     same(KeccakF1600::new());
 }
+
+/// The owned prover folds the instances for the lincheck from the witness's lane-order copy
+/// of `z` (`BatchWitness::lanes`), the borrowed one from the committed `z`: the same proof
+/// bytes, for full groups of 64 instances and for fewer instances than one group.
+#[test]
+fn lane_order_lincheck_gives_the_same_proof() {
+    for log_k in [3, 7] {
+        let gadget = Blake3Compress;
+        let inputs = random_inputs(&gadget, 1 << log_k, 5);
+        let witness = flockwork_core::circuit::batch_witness(&gadget, &inputs, true);
+        assert!(witness.lanes.is_some());
+        let flock = Flock::new(gadget, log_k, FlockConfig::default()).unwrap();
+        let (borrowed, _) = flock.prove_witness(&witness, &Statement::Batch).unwrap();
+        let (owned, _) = flock
+            .prove_witness_owned(witness, &Statement::Batch)
+            .unwrap();
+        assert_eq!(owned.as_bytes(), borrowed.as_bytes(), "k = {log_k}");
+        flock.verify(&Statement::Batch, owned.as_bytes()).unwrap();
+    }
+}

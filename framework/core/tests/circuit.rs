@@ -204,6 +204,17 @@ fn witness_does_not_depend_on_recording_sides() {
         assert_eq!(wa, lanes(a, first, count));
         assert_eq!(wb, lanes(b, first, count));
     }
+    // `z` in lane order: every group of 64 instances, the last one (8 instances) masked.
+    assert_eq!(plain.lanes, None);
+    let recorded = with_sides
+        .lanes
+        .as_ref()
+        .expect("lanes recorded with the sides");
+    assert_eq!(recorded.len(), 4 * words * 64);
+    for (g, group) in recorded.chunks(words * 64).enumerate() {
+        let count = (200 - 64 * g).min(64);
+        assert_eq!(group, lanes(&with_sides.z, 64 * g, count), "group {g}");
+    }
     for &x in &inputs {
         let (x0, x1) = (x as u32, (x >> 32) as u32);
         let s = x0.wrapping_add(x1);

@@ -22,7 +22,7 @@ use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, SlotKind, Wide, batc
 use crate::blake3::Blake3Compress;
 use crate::constants::{BLAKE3_IV, BLAKE3_PARENT, SHA256_IV};
 use crate::keccak::KeccakF1600;
-use crate::native::{blake3_compress, keccak_p1600, sha256_compress};
+use crate::native::{blake3_compress, keccak_p1600};
 use crate::sha256::Sha256Compress;
 
 /// A gadget whose instances chain: `state_{i+1} = step(state_i, data_i)`.
@@ -41,6 +41,20 @@ pub trait ChainStep: Gadget {
 
     /// The next state, computed natively.
     fn chain_next(&self, state: &Self::State, data: &Self::Data) -> Self::State;
+
+    /// Appends the input vector of one instance to `inputs` and returns the next state: one
+    /// step of [`chain_witness`]'s serial walk. The provided method calls
+    /// [`ChainStep::chain_input`] and [`ChainStep::chain_next`]; a gadget whose input
+    /// already computes the next state (a [`Wide`] chain block) overrides it to do so once.
+    fn chain_step(
+        &self,
+        state: &Self::State,
+        data: &Self::Data,
+        inputs: &mut Vec<u64>,
+    ) -> Self::State {
+        inputs.extend_from_slice(&self.chain_input(state, data));
+        self.chain_next(state, data)
+    }
 }
 
 /// A gadget that compresses two child digests into a parent digest.
@@ -98,12 +112,12 @@ pub fn chain_witness<G: ChainStep>(
     record_sides: bool,
 ) -> ChainWitness<G::State> {
     let mut states = Vec::with_capacity(data.len() + 1);
-    let mut inputs = Vec::new();
+    let input_words = gadget.layout().vector_bits(SlotKind::Input) / 64;
+    let mut inputs = Vec::with_capacity(data.len() * input_words);
     let mut state = init;
     states.push(state);
     for d in data {
-        inputs.extend(gadget.chain_input(&state, d));
-        state = gadget.chain_next(&state, d);
+        state = gadget.chain_step(&state, d, &mut inputs);
         states.push(state);
     }
     let witness = batch_witness(gadget, &inputs, record_sides);
@@ -207,9 +221,11 @@ impl ChainStep for Sha256Compress {
         Self::encode_input(state, block).to_vec()
     }
 
+    /// With the `sha2` crate's compression function (SHA-NI where the CPU has it): the
+    /// serial part of a chain's witness.
     fn chain_next(&self, state: &[u32; 8], block: &[u8; 64]) -> [u32; 8] {
         let mut next = *state;
-        sha256_compress(&mut next, block);
+        sha2::block_api::compress256(&mut next, core::slice::from_ref(block));
         next
     }
 }
@@ -226,7 +242,8 @@ impl MerkleNode for Sha256Compress {
 
     fn node_digest(&self, left: &[u32; 8], right: &[u32; 8]) -> [u32; 8] {
         let mut state = SHA256_IV;
-        sha256_compress(&mut state, &Self::words_block(&concat8(left, right)));
+        let block = Self::words_block(&concat8(left, right));
+        sha2::block_api::compress256(&mut state, core::slice::from_ref(&block));
         state
     }
 }
@@ -312,6 +329,21 @@ impl<G: ChainStep> ChainStep for Wide<G> {
     /// If the block is not chained through the inner state regions or `data` does not hold
     /// one item per copy.
     fn chain_input(&self, state: &G::State, data: &Vec<G::Data>) -> Vec<u64> {
+        let mut out = Vec::new();
+        self.chain_step(state, data, &mut out);
+        out
+    }
+
+    fn chain_next(&self, state: &G::State, data: &Vec<G::Data>) -> G::State {
+        data.iter()
+            .fold(*state, |s, d| self.inner().chain_next(&s, d))
+    }
+
+    /// The block's input vector and its last state in one pass over the inner steps.
+    ///
+    /// # Panics
+    /// As [`ChainStep::chain_input`].
+    fn chain_step(&self, state: &G::State, data: &Vec<G::Data>, out: &mut Vec<u64>) -> G::State {
         assert_eq!(
             self.chain(),
             Some((G::STATE_IN, G::STATE_OUT)),
@@ -323,23 +355,18 @@ impl<G: ChainStep> ChainStep for Wide<G> {
         let skip = layout.vector_offset(G::STATE_IN) / 64;
         let skip = skip..skip + layout.slot(G::STATE_IN).bits / 64;
         let mut state = *state;
-        let mut out = Vec::new();
+        let mut input = Vec::new();
         for (c, d) in data.iter().enumerate() {
-            let input = inner.chain_input(&state, d);
+            input.clear();
+            state = inner.chain_step(&state, d, &mut input);
             if c == 0 {
                 out.extend_from_slice(&input);
             } else {
                 out.extend_from_slice(&input[..skip.start]);
                 out.extend_from_slice(&input[skip.end..]);
             }
-            state = inner.chain_next(&state, d);
         }
-        out
-    }
-
-    fn chain_next(&self, state: &G::State, data: &Vec<G::Data>) -> G::State {
-        data.iter()
-            .fold(*state, |s, d| self.inner().chain_next(&s, d))
+        state
     }
 }
 

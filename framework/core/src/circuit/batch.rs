@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use super::eval::{BATCH_LANE_WORDS, LaneEvaluator};
 use super::transpose::{blocks_of_lanes, lane_groups_of_blocks};
 use super::{Gadget, SlotKind, StatsCounter};
+use crate::parallel::filled;
 
 /// The committed bits of a batch, one `2^m0`-bit block per instance (see the module docs
 /// for the packing), and on request the A-side and B-side bit vectors in the same layout
@@ -20,6 +21,13 @@ pub struct BatchWitness {
     pub z: Vec<u64>,
     /// `(A z, B z)` when requested.
     pub sides: Option<(Vec<u64>, Vec<u64>)>,
+    /// `z` transposed in groups of 64 instances, recorded with the sides: word
+    /// `g·2^m0 + p` holds position `p` of instances `64g .. 64g + 63` (bit `r` ↔ instance
+    /// `64g + r`; missing instances of a last partial group are zero bits), `⌈K/64⌉·2^m0`
+    /// words. It is the evaluator's own bit-sliced order, so recording it costs one
+    /// sequential copy, and the lincheck's fold over the instances reads it sequentially
+    /// instead of transposing `z` back.
+    pub lanes: Option<Vec<u64>>,
 }
 
 impl BatchWitness {
@@ -66,7 +74,7 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     let block_words = stats.block_bits() / 64;
     let group_size = 64 * BATCH_LANE_WORDS;
     let group_words = group_size * block_words;
-    let mut z = vec![0u64; instances * block_words];
+    let mut z = filled(instances * block_words, 0u64);
     // Without sides, each group gets a one-word placeholder chunk that stays unused.
     let groups = instances.div_ceil(group_size);
     let (side_len, side_chunk) = if record_sides {
@@ -74,10 +82,20 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     } else {
         (groups, 1)
     };
-    let mut sa = vec![0u64; side_len];
-    let mut sb = vec![0u64; side_len];
+    let mut sa = filled(side_len, 0u64);
+    let mut sb = filled(side_len, 0u64);
+    let positions = stats.block_bits();
+    let (lanes_len, lanes_chunk) = if record_sides {
+        (
+            instances.div_ceil(64) * positions,
+            BATCH_LANE_WORDS * positions,
+        )
+    } else {
+        (groups, 1)
+    };
+    let mut zl = filled(lanes_len, 0u64);
 
-    let fill = |g: usize, zc: &mut [u64], ac: &mut [u64], bc: &mut [u64]| {
+    let fill = |g: usize, [zc, ac, bc, lc]: [&mut [u64]; 4]| {
         let lanes = lane_groups_of_blocks::<BATCH_LANE_WORDS>(
             inputs,
             input_words,
@@ -90,45 +108,57 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
         if let Some((a, b)) = eval.sides() {
             blocks_of_lanes(a, block_words, live, ac);
             blocks_of_lanes(b, block_words, live, bc);
+            for (w, out) in lc.chunks_mut(positions).enumerate() {
+                // Lanes past the last instance evaluated padding inputs: zero bits instead.
+                let mask = match live.saturating_sub(64 * w) {
+                    n if n >= 64 => u64::MAX,
+                    n => (1u64 << n) - 1,
+                };
+                for (o, lane) in out.iter_mut().zip(eval.z()) {
+                    *o = lane[w] & mask;
+                }
+            }
         }
     };
-    run_groups(&mut z, &mut sa, &mut sb, group_words, side_chunk, &fill);
+    run_groups(
+        [&mut z, &mut sa, &mut sb, &mut zl],
+        [group_words, side_chunk, side_chunk, lanes_chunk],
+        &fill,
+    );
     let sides = record_sides.then_some((sa, sb));
     BatchWitness {
         log_block: stats.log_block,
         instances,
         z,
         sides,
+        lanes: record_sides.then_some(zl),
     }
 }
 
-/// Calls `fill(g, z_g, a_g, b_g)` for every group `g` of disjoint chunks, in parallel with
-/// feature `parallel`.
-fn run_groups<F>(
-    z: &mut [u64],
-    a: &mut [u64],
-    b: &mut [u64],
-    chunk: usize,
-    side_chunk: usize,
-    fill: &F,
-) where
-    F: Fn(usize, &mut [u64], &mut [u64], &mut [u64]) + Sync,
+/// Calls `fill(g, chunks_g)` for every group `g`, where `chunks_g` are the `g`-th chunks of
+/// `chunk[i]` words of each buffer `i` (disjoint), in parallel with feature `parallel`.
+fn run_groups<F>(buffers: [&mut [u64]; 4], chunk: [usize; 4], fill: &F)
+where
+    F: Fn(usize, [&mut [u64]; 4]) + Sync,
 {
+    let [z, a, b, l] = buffers;
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        z.par_chunks_mut(chunk)
-            .zip(a.par_chunks_mut(side_chunk))
-            .zip(b.par_chunks_mut(side_chunk))
+        z.par_chunks_mut(chunk[0])
+            .zip(a.par_chunks_mut(chunk[1]))
+            .zip(b.par_chunks_mut(chunk[2]))
+            .zip(l.par_chunks_mut(chunk[3]))
             .enumerate()
-            .for_each(|(g, ((zc, ac), bc))| fill(g, zc, ac, bc));
+            .for_each(|(g, (((zc, ac), bc), lc))| fill(g, [zc, ac, bc, lc]));
     }
     #[cfg(not(feature = "parallel"))]
-    z.chunks_mut(chunk)
-        .zip(a.chunks_mut(side_chunk))
-        .zip(b.chunks_mut(side_chunk))
+    z.chunks_mut(chunk[0])
+        .zip(a.chunks_mut(chunk[1]))
+        .zip(b.chunks_mut(chunk[2]))
+        .zip(l.chunks_mut(chunk[3]))
         .enumerate()
-        .for_each(|(g, ((zc, ac), bc))| fill(g, zc, ac, bc));
+        .for_each(|(g, (((zc, ac), bc), lc))| fill(g, [zc, ac, bc, lc]));
 }
 
 /// Evaluates one instance and returns its output vector (the output regions concatenated

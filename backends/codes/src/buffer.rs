@@ -57,7 +57,30 @@ pub fn zeroed_here<T: Copy>(len: usize, zero: T) -> Vec<T> {
 /// A copy of `values` in a buffer built as by [`zeroed`] (huge pages, written by all threads).
 #[must_use]
 pub fn copied<T: Copy + Send + Sync>(values: &[T]) -> Vec<T> {
-    mapped(values, |x| x)
+    repeated(values, 1)
+}
+
+/// `times` copies of `values` one after the other (`values ‖ values ‖ …`) in a buffer built
+/// as by [`zeroed`], every element written once (no zeros first): a Reed–Solomon codeword's
+/// cosets before their in-place transforms.
+#[must_use]
+pub fn repeated<T: Copy + Send + Sync>(values: &[T], times: usize) -> Vec<T> {
+    let len = values.len().saturating_mul(times);
+    if len.saturating_mul(size_of::<T>()) < HUGE_PAGE_MIN_BYTES {
+        return values.repeat(times);
+    }
+    let mut v = Vec::with_capacity(len);
+    huge_pages::advise(v.spare_capacity_mut());
+    for _ in 0..times {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            v.par_extend(values.par_iter().copied());
+        }
+        #[cfg(not(feature = "parallel"))]
+        v.extend_from_slice(values);
+    }
+    v
 }
 
 /// `f` applied to every value, collected into a buffer built as by [`zeroed`] (huge pages,
@@ -176,6 +199,8 @@ mod tests {
                 .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
                 .collect();
             assert_eq!(copied(&src), src);
+            assert_eq!(repeated(&src, 3), [&src[..], &src[..], &src[..]].concat());
+            assert!(repeated(&src, 0).is_empty());
             // A hint on any slice, empty or not: no fault, no change.
             prefetch(&src[..len.min(7)]);
             prefetch(&src);

@@ -91,9 +91,9 @@ impl<F: NttField> ReedSolomon<F> {
             width << self.log_msg_len,
             "message must hold 2^ℓ rows"
         );
-        let mut codeword = crate::buffer::zeroed(message.len() << self.log_inv_rate, F::ZERO);
+        // Each coset starts as a copy of the message (written once, not zeroed first).
+        let mut codeword = crate::buffer::repeated(message, 1 << self.log_inv_rate);
         parallel::for_each_chunk(&mut codeword, message.len(), |coset, chunk| {
-            chunk.copy_from_slice(message);
             self.ntt.forward(chunk, width, coset as u64);
         });
         codeword

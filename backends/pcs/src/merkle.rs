@@ -362,10 +362,18 @@ pub fn hash_leaves_into<D: Digest, F: Field>(rows: &[F], width: usize, out: &mut
 /// The SHA-256 leaf digests of at most [`LEAF_BATCH`] rows, in one multi-lane call.
 fn sha256_leaf_batch<F: Field>(rows: &[F], width: usize, digests: &mut [u8]) {
     let leaf_bytes = width * F::NUM_BYTES;
-    let mut bytes = vec![0u8; rows.len() * F::NUM_BYTES];
-    for (x, b) in rows.iter().zip(bytes.chunks_exact_mut(F::NUM_BYTES)) {
-        x.write_bytes(b);
-    }
+    let encoded: Vec<u8>;
+    let bytes = match F::slice_as_bytes(rows) {
+        Some(bytes) => bytes,
+        None => {
+            let mut buf = vec![0u8; rows.len() * F::NUM_BYTES];
+            for (x, b) in rows.iter().zip(buf.chunks_exact_mut(F::NUM_BYTES)) {
+                x.write_bytes(b);
+            }
+            encoded = buf;
+            &encoded
+        }
+    };
     let messages: Vec<&[u8]> = bytes.chunks_exact(leaf_bytes).collect();
     let (digests, _) = digests.as_chunks_mut::<32>();
     flockwork_sha256x::sha256_prefixed_many(&[LEAF_PREFIX], &messages, digests);

@@ -33,7 +33,7 @@
 
 use flockwork_core::{VerifyError, eq_table};
 use flockwork_field::Field;
-use flockwork_field_binary::ghash::batch::mul_assign_scalar;
+use flockwork_field_binary::ghash::batch::add_mul_scalar;
 use flockwork_field_binary::{Ghash128, phi8};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
@@ -69,6 +69,10 @@ pub struct ZerocheckClaims {
     pub b_value: Ghash128,
 }
 
+/// At most this many groups of 128 rows are summed by one task of [`round_one`] (2^14 rows,
+/// 256 KiB of `a`, `b`, `z`); smaller batches get at least 64 tasks.
+const TASK_GROUPS: usize = 128;
+
 /// Squeezes the row point: the pinned constants, then `m − 13` challenges.
 fn row_point<T: flockwork_transcript::Transcript>(
     row_vars: usize,
@@ -92,12 +96,20 @@ pub fn round_one(
     let outer = eq_table(random_point);
     assert_eq!(z.len(), outer.len() * GROUP_ROWS, "row count");
     let zero = || ([Ghash128::ZERO; SKIP_SIZE], [Ghash128::ZERO; SKIP_SIZE]);
-    let group = |o: usize| {
-        let rows = o * GROUP_ROWS..(o + 1) * GROUP_ROWS;
-        let (mut ab, mut c) =
-            kernel::group_sums(lde, tconv, &a[rows.clone()], &b[rows.clone()], &z[rows]);
-        mul_assign_scalar(&mut ab, outer[o]);
-        mul_assign_scalar(&mut c, outer[o]);
+    // A task sums up to `TASK_GROUPS` groups into one pair of accumulators in place (`acc += s·v`
+    // in one pass); only the tasks' sums travel through the reduction, so the 2 KiB pairs
+    // are not copied once per group.
+    let per_task = (outer.len() / 64).clamp(1, TASK_GROUPS);
+    let task = |t: usize| {
+        let (mut ab, mut c) = zero();
+        let first = t * per_task;
+        for (o, &weight) in outer.iter().enumerate().skip(first).take(per_task) {
+            let rows = o * GROUP_ROWS..(o + 1) * GROUP_ROWS;
+            let (gab, gc) =
+                kernel::group_sums(lde, tconv, &a[rows.clone()], &b[rows.clone()], &z[rows]);
+            add_mul_scalar(&mut ab, &gab, weight);
+            add_mul_scalar(&mut c, &gc, weight);
+        }
         (ab, c)
     };
     let add = |(mut x, mut y): ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]),
@@ -108,16 +120,14 @@ pub fn round_one(
         }
         (x, y)
     };
+    let tasks = outer.len().div_ceil(per_task);
     #[cfg(feature = "parallel")]
     let (ab, c) = {
         use rayon::prelude::*;
-        (0..outer.len())
-            .into_par_iter()
-            .map(group)
-            .reduce(zero, add)
+        (0..tasks).into_par_iter().map(task).reduce(zero, add)
     };
     #[cfg(not(feature = "parallel"))]
-    let (ab, c) = (0..outer.len()).map(group).fold(zero(), add);
+    let (ab, c) = (0..tasks).map(task).fold(zero(), add);
     let scale = group_scale();
     let p_ab = ab.map(|v| v * scale);
     let v = c.map(|v| v * scale);

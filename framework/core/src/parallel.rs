@@ -24,21 +24,6 @@ where
     (0..n).map(f).collect()
 }
 
-/// `len` copies of `value`, written by all threads for long buffers: a serial fill (or
-/// `calloc`'s memset of reused heap memory) of the hundreds of MiB a batch witness takes is
-/// a serial phase of its own. (`flockwork_codes::buffer` adds huge-page advice on top; this
-/// crate stays free of `unsafe`.)
-pub(crate) fn filled<T: Copy + Send + Sync>(len: usize, value: T) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    if len >= MIN_PARALLEL_LEN {
-        use rayon::prelude::*;
-        let mut v = Vec::with_capacity(len);
-        v.par_extend(rayon::iter::repeat_n(value, len));
-        return v;
-    }
-    alloc::vec![value; len]
-}
-
 /// `f(a_chunk, b_chunk)` over matching chunks of `chunk` elements of two equally long
 /// slices (the last chunk may be shorter), in parallel for long slices.
 pub(crate) fn chunks_for_each<T, G>(a: &mut [T], b: &mut [T], chunk: usize, f: G)

@@ -93,6 +93,14 @@ pub trait Field:
     /// Parses a canonical encoding; `None` for a wrong length or a non-canonical value.
     fn read_bytes(bytes: &[u8]) -> Option<Self>;
 
+    /// The canonical encodings of `elements`, concatenated, as a view of their memory
+    /// (no copy), where that is how the type is stored on this target; `None` otherwise
+    /// (the default). Hashing code (Merkle leaves) uses it to skip [`Field::write_bytes`].
+    fn slice_as_bytes(elements: &[Self]) -> Option<&[u8]> {
+        let _ = elements;
+        None
+    }
+
     /// Maps `UNIFORM_BYTES` uniform random bytes to an element statistically close to
     /// uniform (see the crate docs).
     ///

@@ -179,6 +179,17 @@ impl Field for Ghash128 {
         Some(Self(u128::from_le_bytes(bytes.try_into().ok()?)))
     }
 
+    /// The elements' memory: on a little-endian target a `u128`'s bytes are its canonical
+    /// little-endian encoding.
+    #[cfg(target_endian = "little")]
+    fn slice_as_bytes(elements: &[Self]) -> Option<&[u8]> {
+        // SAFETY: `Ghash128` is a transparent `u128` (16 bytes, no padding), every byte is
+        // initialised, `u8` has alignment 1, and the view borrows `elements`.
+        Some(unsafe {
+            core::slice::from_raw_parts(elements.as_ptr().cast::<u8>(), 16 * elements.len())
+        })
+    }
+
     fn from_uniform_bytes(bytes: &[u8]) -> Self {
         Self(u128::from_le_bytes(
             bytes.try_into().expect("GF(2^128) samples 16 bytes"),

@@ -344,4 +344,12 @@ fn the_word_view_lists_low_then_high_words() {
         Ghash128::slice_as_words(&elements),
         &[0xfedc_ba98_7654_3210, 0x0123_4567_89ab_cdef, 9, 7]
     );
+    // The byte view is the concatenated canonical encodings.
+    let mut encoded = Vec::new();
+    for x in &elements {
+        let mut b = [0u8; 16];
+        x.write_bytes(&mut b);
+        encoded.extend_from_slice(&b);
+    }
+    assert_eq!(Ghash128::slice_as_bytes(&elements), Some(&encoded[..]));
 }

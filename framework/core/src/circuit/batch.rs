@@ -6,7 +6,6 @@ use alloc::vec::Vec;
 use super::eval::{BATCH_LANE_WORDS, LaneEvaluator};
 use super::transpose::{blocks_of_lanes, lane_groups_of_blocks};
 use super::{Gadget, SlotKind, StatsCounter};
-use crate::parallel::filled;
 
 /// The committed bits of a batch, one `2^m0`-bit block per instance (see the module docs
 /// for the packing), and on request the A-side and B-side bit vectors in the same layout
@@ -74,7 +73,7 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     let block_words = stats.block_bits() / 64;
     let group_size = 64 * BATCH_LANE_WORDS;
     let group_words = group_size * block_words;
-    let mut z = filled(instances * block_words, 0u64);
+    let mut z = vec![0u64; instances * block_words];
     // Without sides, each group gets a one-word placeholder chunk that stays unused.
     let groups = instances.div_ceil(group_size);
     let (side_len, side_chunk) = if record_sides {
@@ -82,8 +81,8 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     } else {
         (groups, 1)
     };
-    let mut sa = filled(side_len, 0u64);
-    let mut sb = filled(side_len, 0u64);
+    let mut sa = vec![0u64; side_len];
+    let mut sb = vec![0u64; side_len];
     let positions = stats.block_bits();
     let (lanes_len, lanes_chunk) = if record_sides {
         (
@@ -93,7 +92,7 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     } else {
         (groups, 1)
     };
-    let mut zl = filled(lanes_len, 0u64);
+    let mut zl = vec![0u64; lanes_len];
 
     let fill = |g: usize, [zc, ac, bc, lc]: [&mut [u64]; 4]| {
         let lanes = lane_groups_of_blocks::<BATCH_LANE_WORDS>(

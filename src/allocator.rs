@@ -8,7 +8,12 @@
 //! proof on one thread. [`retain_freed_memory`] makes glibc serve large blocks from its heap
 //! and keep freed memory in the process, so later phases reuse pages that are already
 //! mapped (100,000 faults, the first touch of the peak, and 24% less CPU time on one thread;
-//! the peak resident memory grows by about 9%).
+//! the peak resident memory grows by about 9%). It also keeps every thread on that one heap
+//! (`M_ARENA_MAX = 1`): a worker thread otherwise allocates from an arena of its own, whose
+//! freed memory glibc hands back to the kernel whatever the trim threshold, so a prover
+//! running on rayon's threads faulted its buffers in again on every proof (about 70,000
+//! faults per SHA-256 2^14 proof; its allocations are few and large, so the one heap's lock
+//! costs nothing measurable).
 //!
 //! It is a process-wide setting, so it is the binary's decision: the `flockwork` tool and the
 //! batch-proving benchmark call it first thing; a library never does.
@@ -23,10 +28,12 @@ pub fn retain_freed_memory() -> bool {
         // (before the first allocation of the blocks it should govern, as documented).
         // `M_MMAP_MAX = 0`: no block is served by its own mmap (large ones come from the
         // heap); `M_TRIM_THRESHOLD = i32::MAX`: freed heap memory is not returned to the
-        // kernel. Each call returns 1 on success.
+        // kernel; `M_ARENA_MAX = 1`: every thread allocates from that heap. Each call
+        // returns 1 on success.
         unsafe {
             libc::mallopt(libc::M_MMAP_MAX, 0) == 1
                 && libc::mallopt(libc::M_TRIM_THRESHOLD, i32::MAX) == 1
+                && libc::mallopt(libc::M_ARENA_MAX, 1) == 1
         }
     }
     #[cfg(not(all(target_os = "linux", target_env = "gnu")))]

@@ -1709,6 +1709,19 @@ fn exit_quietly_on_broken_pipe() {
     }));
 }
 
+/// Stack size of the pool's threads: the 8 MiB of a Linux main thread, since the commands run
+/// on the pool.
+const MAIN_STACK_BYTES: usize = 8 << 20;
+
+/// Runs `op` on a thread of rayon's global pool. The provers' parallel loops then fork from
+/// a worker, which takes its share of the work, instead of being injected one by one from
+/// the main thread, which sleeps until each is done: with two threads the short parallel
+/// sections (a grinding window, a late sumcheck round, a small fold) paid a cross-thread
+/// wake-up each.
+fn on_the_pool<R: Send>(op: impl FnOnce() -> R + Send) -> R {
+    rayon::scope(|_| op())
+}
+
 fn main() -> ExitCode {
     // Phases free and reallocate hundreds of MiB: keep freed memory mapped for reuse
     // (`flockwork::allocator`).
@@ -1720,144 +1733,147 @@ fn main() -> ExitCode {
         cli.trace,
         for_people && std::io::IsTerminal::is_terminal(&std::io::stderr()),
     );
-    if let Some(threads) = cli.threads {
-        if threads == 0 {
-            eprintln!("error: --threads must be at least 1");
-            return ExitCode::FAILURE;
-        }
-        if let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()
-        {
-            eprintln!("error: cannot start {threads} threads: {e}");
-            return ExitCode::FAILURE;
-        }
+    if cli.threads == Some(0) {
+        eprintln!("error: --threads must be at least 1");
+        return ExitCode::FAILURE;
     }
-    let result = match cli.command.unwrap_or(Command::Tour {
-        vars: 18,
-        json: false,
-    }) {
-        Command::Tour { vars, json } => tour(vars, json),
-        Command::Info { json } => {
-            info(json);
-            Ok(())
-        }
-        Command::Prove {
-            hash,
-            count,
-            log_instances,
-            chain: _,
-            merkle,
-            seed,
-            profile,
-            pcs,
-            batcher,
-            out,
-            memory_limit,
-            reps,
-            json,
-        } => prove(ProveArgs {
-            memory_limit,
-            hash,
-            count,
-            log_instances,
-            merkle,
-            seed,
-            profile,
-            pcs,
-            batcher,
-            out,
-            reps,
-            json,
-        }),
-        Command::Verify { file, json } => verify_file(&file, json),
-        Command::Sweep {
-            hash,
-            pcs,
-            log_instances,
-            json,
-        } => sweep(&hash, &pcs, &log_instances, json.as_deref()),
-        Command::Plot { file, svg, json } => plot(&file, &svg, json),
-        Command::Security {
-            hash,
-            log_instances,
-            pcs,
-            profile,
-            target,
-            json,
-        } => security(hash, log_instances, pcs, profile, target, json),
-        Command::Compare {
-            what:
-                CompareWhat::Pcs {
+    // `num_threads(0)` is rayon's default count; the stacks are those of a main thread,
+    // since the command itself runs on the pool (`on_the_pool`).
+    if let Err(e) = rayon::ThreadPoolBuilder::new()
+        .num_threads(cli.threads.unwrap_or(0))
+        .stack_size(MAIN_STACK_BYTES)
+        .build_global()
+    {
+        eprintln!("error: cannot start the worker threads: {e}");
+        return ExitCode::FAILURE;
+    }
+    let result = on_the_pool(move || {
+        match cli.command.unwrap_or(Command::Tour {
+            vars: 18,
+            json: false,
+        }) {
+            Command::Tour { vars, json } => tour(vars, json),
+            Command::Info { json } => {
+                info(json);
+                Ok(())
+            }
+            Command::Prove {
+                hash,
+                count,
+                log_instances,
+                chain: _,
+                merkle,
+                seed,
+                profile,
+                pcs,
+                batcher,
+                out,
+                memory_limit,
+                reps,
+                json,
+            } => prove(ProveArgs {
+                memory_limit,
+                hash,
+                count,
+                log_instances,
+                merkle,
+                seed,
+                profile,
+                pcs,
+                batcher,
+                out,
+                reps,
+                json,
+            }),
+            Command::Verify { file, json } => verify_file(&file, json),
+            Command::Sweep {
+                hash,
+                pcs,
+                log_instances,
+                json,
+            } => sweep(&hash, &pcs, &log_instances, json.as_deref()),
+            Command::Plot { file, svg, json } => plot(&file, &svg, json),
+            Command::Security {
+                hash,
+                log_instances,
+                pcs,
+                profile,
+                target,
+                json,
+            } => security(hash, log_instances, pcs, profile, target, json),
+            Command::Compare {
+                what:
+                    CompareWhat::Pcs {
+                        log_bits,
+                        pcs,
+                        security,
+                        seed,
+                        reps,
+                        json,
+                        in_process,
+                        worker,
+                    },
+            } => {
+                let comparison = flockwork::compare::PcsComparison {
                     log_bits,
-                    pcs,
-                    security,
+                    target_bits: security,
                     seed,
                     reps,
-                    json,
-                    in_process,
-                    worker,
-                },
-        } => {
-            let comparison = flockwork::compare::PcsComparison {
-                log_bits,
-                target_bits: security,
-                seed,
-                reps,
-            };
-            compare_pcs(&comparison, &pcs, cli.threads, json, in_process, worker)
-        }
-        Command::Compare {
-            what:
-                CompareWhat::Batch {
+                };
+                compare_pcs(&comparison, &pcs, cli.threads, json, in_process, worker)
+            }
+            Command::Compare {
+                what:
+                    CompareWhat::Batch {
+                        widths,
+                        batchers,
+                        seed,
+                        pcs,
+                        json,
+                        in_process,
+                        worker,
+                    },
+            } => {
+                let comparison = flockwork::compare::BatchComparison {
                     widths,
-                    batchers,
                     seed,
-                    pcs,
+                    pcs: pcs.map(PcsArg::kind),
+                };
+                compare_batch(
+                    &comparison,
+                    &batchers,
+                    cli.threads,
                     json,
                     in_process,
                     worker,
-                },
-        } => {
-            let comparison = flockwork::compare::BatchComparison {
-                widths,
-                seed,
-                pcs: pcs.map(PcsArg::kind),
-            };
-            compare_batch(
-                &comparison,
-                &batchers,
-                cli.threads,
-                json,
-                in_process,
-                worker,
-            )
-        }
-        Command::Sumcheck {
-            field,
-            vars,
-            degree,
-            no_eq,
-            hash,
-            seed,
-            json,
-        } => {
-            let workload = SumcheckWorkload {
-                num_vars: vars,
+                )
+            }
+            Command::Sumcheck {
+                field,
+                vars,
                 degree,
-                with_eq: !no_eq,
+                no_eq,
+                hash,
                 seed,
-            };
-            run_sumcheck(field, hash, &workload).map(|report| {
-                if json {
-                    println!("{}", json_row(field, hash, &report));
-                } else {
-                    println!("{TABLE_HEADER}");
-                    println!("{}", table_row(field, &report));
-                }
-            })
+                json,
+            } => {
+                let workload = SumcheckWorkload {
+                    num_vars: vars,
+                    degree,
+                    with_eq: !no_eq,
+                    seed,
+                };
+                run_sumcheck(field, hash, &workload).map(|report| {
+                    if json {
+                        println!("{}", json_row(field, hash, &report));
+                    } else {
+                        println!("{TABLE_HEADER}");
+                        println!("{}", table_row(field, &report));
+                    }
+                })
+            }
         }
-    };
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

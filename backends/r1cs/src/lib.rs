@@ -354,8 +354,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     /// The prover's estimated peak memory in bytes: `(10.5 + e)·2^m/8 + 16 MiB` for a
     /// witness of `2^m` bits and a commitment whose codeword is `e` times the packed witness
     /// ([`ConfiguredCommitment::codeword_expansion`]). The witness, its two sides and its
-    /// lane-order copy for the lincheck, the packed polynomial, the zerocheck and lincheck tables and the commitment's tree
-    /// account for the rest. Calibrated against measured peaks (SHA-256 and Keccak-f at
+    /// lane-order copy for the lincheck, the packed polynomial, the zerocheck and lincheck
+    /// tables and the commitment's tree account for the rest. Calibrated against measured peaks (SHA-256 and Keccak-f at
     /// 2^10–2^14 instances: 11.3–13.5 × the witness bytes with Ligerito, 12.2–12.6 with FRI,
     /// 14.4–14.8 with Blaze; `flockwork prove --json` reports `peak_mib`).
     #[must_use]

@@ -160,20 +160,19 @@ impl MultilinearWeight<Ghash128> for ChainWeight {
         let eq_pos = eq_table(&self.ch.tau_pos);
         let eq_inst = eq_table(&self.ch.tau);
         let block = 1usize << (p + self.slot_vars);
-        for (i, &e) in eq_inst.iter().enumerate() {
+        for_each_instance_block(out, block, |i, out| {
             let shifted = if i == 0 {
                 self.ch.alpha
             } else {
                 eq_inst[i - 1]
             };
-            for (slot, w) in [(self.layout.in_slot, shifted), (self.layout.out_slot, e)] {
-                let base = i * block + (slot << p);
-                let s = scale * w;
-                for (o, &q) in out[base..base + (1 << p)].iter_mut().zip(&eq_pos) {
-                    *o += s * q;
-                }
+            for (slot, w) in [
+                (self.layout.in_slot, shifted),
+                (self.layout.out_slot, eq_inst[i]),
+            ] {
+                add_scaled_slot(&mut out[slot << p..][..1 << p], scale * w, &eq_pos);
             }
-        }
+        });
     }
 
     fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
@@ -205,6 +204,32 @@ impl MultilinearWeight<Ghash128> for ChainWeight {
             out.extend_from_slice(&x.to_bits().to_le_bytes());
         }
         out
+    }
+}
+
+/// Calls `f(i, block_i)` for the `block`-entry block of every instance `i` of a weight table,
+/// in parallel with the `parallel` feature. The IO weights write a few entries per instance,
+/// a cache line or more apart, so one thread would wait on a miss per instance.
+pub(crate) fn for_each_instance_block<F>(out: &mut [Ghash128], block: usize, f: F)
+where
+    F: Fn(usize, &mut [Ghash128]) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if out.len() / block >= 256 {
+        use rayon::prelude::*;
+        out.par_chunks_mut(block)
+            .enumerate()
+            .with_min_len(64)
+            .for_each(|(i, b)| f(i, b));
+        return;
+    }
+    out.chunks_mut(block).enumerate().for_each(|(i, b)| f(i, b));
+}
+
+/// `slot[j] += s·eq_pos[j]`: one instance's slot of an IO weight.
+pub(crate) fn add_scaled_slot(slot: &mut [Ghash128], s: Ghash128, eq_pos: &[Ghash128]) {
+    for (o, &q) in slot.iter_mut().zip(eq_pos) {
+        *o += s * q;
     }
 }
 
@@ -296,15 +321,18 @@ mod tests {
         };
         let g =
             |i: u128| Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677));
-        let w = ChainWeight {
-            layout,
-            slot_vars: 2,
-            ch: ChainChallenges {
-                tau_pos: vec![g(1)],
-                tau: vec![g(2), g(3), g(4)],
-                alpha: g(5),
-            },
-        };
-        check_weight_is_its_mle(&w);
+        // 8 instances (one thread fills the table) and 512 (the parallel fill).
+        for log_k in [3, 9] {
+            let w = ChainWeight {
+                layout: layout.clone(),
+                slot_vars: 2,
+                ch: ChainChallenges {
+                    tau_pos: vec![g(1)],
+                    tau: (0..log_k).map(|i| g(2 + i)).collect(),
+                    alpha: g(20),
+                },
+            };
+            check_weight_is_its_mle(&w);
+        }
     }
 }

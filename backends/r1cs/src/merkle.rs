@@ -40,7 +40,7 @@ use flockwork_field_binary::Ghash128;
 use flockwork_transcript::Transcript;
 
 use crate::SetupError;
-use crate::io::{bits_point, fold_state};
+use crate::io::{add_scaled_slot, bits_point, fold_state, for_each_instance_block};
 
 const LABEL_TAU_POS: &str = "flock/merkle/tau-pos";
 const LABEL_TAU: &str = "flock/merkle/tau";
@@ -165,24 +165,23 @@ impl MultilinearWeight<Ghash128> for MerkleWeight {
         let eq_inst = eq_table(&self.ch.tau);
         let block = 1usize << (p + self.slot_vars);
         let a_slots = self.a_slots();
-        let mut put = |inst: usize, slot: usize, w: Ghash128| {
-            let base = inst * block + (slot << p);
-            let s = scale * w;
-            for (o, &q) in out[base..base + (1 << p)].iter_mut().zip(&eq_pos) {
-                *o += s * q;
+        for_each_instance_block(out, block, |inst, out| {
+            if inst == 0 {
+                return;
             }
-        };
-        for (inst, &e) in eq_inst.iter().enumerate().skip(1) {
+            let mut put = |slot: usize, w: Ghash128| {
+                add_scaled_slot(&mut out[slot << p..][..1 << p], scale * w, &eq_pos);
+            };
             for &(slot, coeff) in &a_slots {
-                put(inst, slot, coeff * e);
+                put(slot, coeff * eq_inst[inst]);
             }
             let b = match inst {
                 1 => self.ch.alpha,
                 c if c % 2 == 0 => eq_inst[c / 2],
                 c => self.ch.beta * eq_inst[c / 2],
             };
-            put(inst, self.layout.digest_slot, b);
-        }
+            put(self.layout.digest_slot, b);
+        });
     }
 
     fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
@@ -302,17 +301,20 @@ mod tests {
         };
         let g =
             |i: u128| Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677));
-        let w = MerkleWeight {
-            layout,
-            slot_vars: 2,
-            ch: MerkleChallenges {
-                tau_pos: vec![g(1)],
-                tau: vec![g(2), g(3), g(4)],
-                beta: g(5),
-                alpha: g(6),
-                deltas: vec![g(7)],
-            },
-        };
-        crate::io::check_weight_is_its_mle(&w);
+        // 8 instances (one thread fills the table) and 512 (the parallel fill).
+        for log_k in [3, 9] {
+            let w = MerkleWeight {
+                layout: layout.clone(),
+                slot_vars: 2,
+                ch: MerkleChallenges {
+                    tau_pos: vec![g(1)],
+                    tau: (0..log_k).map(|i| g(2 + i)).collect(),
+                    beta: g(20),
+                    alpha: g(21),
+                    deltas: vec![g(22)],
+                },
+            };
+            crate::io::check_weight_is_its_mle(&w);
+        }
     }
 }

@@ -69,8 +69,8 @@ pub struct ZerocheckClaims {
     pub b_value: Ghash128,
 }
 
-/// At most this many groups of 128 rows are summed by one task of [`round_one`] (2^14 rows,
-/// 256 KiB of `a`, `b`, `z`); smaller batches get at least 64 tasks.
+/// At most this many groups of 128 rows are summed by one task of [`round_one`] (2^14 rows:
+/// 128 KiB each of `a`, `b` and `z`); smaller batches get at least 64 tasks.
 const TASK_GROUPS: usize = 128;
 
 /// Squeezes the row point: the pinned constants, then `m − 13` challenges.

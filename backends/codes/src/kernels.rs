@@ -33,6 +33,29 @@ pub trait NttField: BinaryField {
             *a += b;
         }
     }
+
+    /// The forward butterfly `u[i] += t·v[i]`, then `v[i] += u[i]`.
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    fn butterfly(u: &mut [Self], v: &mut [Self], t: Self) {
+        Self::add_scaled(u, t, v);
+        Self::add_rows(v, u);
+    }
+
+    /// Two layers of forward butterflies on the quarters `[a, b, c, d]` of a block:
+    /// `(a, c)` and `(b, d)` with `t[0]` (the outer layer), then `(a, b)` with `t[1]` and
+    /// `(c, d)` with `t[2]` (the inner layer's two blocks).
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    fn butterfly4(rows: [&mut [Self]; 4], t: [Self; 3]) {
+        let [a, b, c, d] = rows;
+        Self::butterfly(a, c, t[0]);
+        Self::butterfly(b, d, t[0]);
+        Self::butterfly(a, b, t[1]);
+        Self::butterfly(c, d, t[2]);
+    }
 }
 
 impl NttField for Ghash128 {
@@ -43,6 +66,18 @@ impl NttField for Ghash128 {
             return;
         }
         batch::add_mul_scalar(u, v, t);
+    }
+
+    /// One pass of the batched CLMUL kernel ([`batch::butterfly`]).
+    fn butterfly(u: &mut [Self], v: &mut [Self], t: Self) {
+        assert_eq!(u.len(), v.len(), "rows of different widths");
+        batch::butterfly(u, v, t);
+    }
+
+    /// Both layers in registers ([`batch::butterfly4`]): every element is loaded and stored
+    /// once instead of twice.
+    fn butterfly4(rows: [&mut [Self]; 4], t: [Self; 3]) {
+        batch::butterfly4(rows, t);
     }
 }
 
@@ -65,6 +100,34 @@ mod tests {
             Ghash128::add_scaled(&mut fast, t, &v);
             slow.iter_mut().zip(&v).for_each(|(a, &b)| *a += t * b);
             assert_eq!(fast, slow, "len {len}");
+
+            // The fused butterflies against the trait's defaults (add_scaled, add_rows).
+            let rows: Vec<Vec<Ghash128>> = (0..4u64)
+                .map(|r| {
+                    (0..len as u64)
+                        .map(|i| Ghash128::from_index(i * 4 + r + 1))
+                        .collect()
+                })
+                .collect();
+            let t = [t, t * t, t + Ghash128::ONE];
+            let (mut u, mut w) = (rows[0].clone(), rows[1].clone());
+            Ghash128::butterfly(&mut u, &mut w, t[0]);
+            let mut want = (rows[0].clone(), rows[1].clone());
+            Ghash128::add_scaled(&mut want.0, t[0], &want.1);
+            Ghash128::add_rows(&mut want.1, &want.0);
+            assert_eq!((u, w), want, "butterfly, len {len}");
+            let mut fused = rows.clone();
+            let [a, b, c, d] = &mut fused[..] else {
+                unreachable!()
+            };
+            Ghash128::butterfly4([a, b, c, d], t);
+            let mut layered = rows.clone();
+            for (i, j, k) in [(0, 2, 0), (1, 3, 0), (0, 1, 1), (2, 3, 2)] {
+                let (lo, hi) = layered.split_at_mut(j);
+                Ghash128::add_scaled(&mut lo[i], t[k], &hi[0]);
+                Ghash128::add_rows(&mut hi[0], &lo[i]);
+            }
+            assert_eq!(fused, layered, "butterfly4, len {len}");
         }
     }
 }

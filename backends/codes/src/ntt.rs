@@ -25,9 +25,13 @@
 //! ## Interleaving and parallelism
 //!
 //! Each of the `2^ℓ` entries is a row of `width` elements, and one twiddle serves a whole
-//! block of rows, so the butterfly is the slice kernel [`NttField::add_scaled`] followed by a
-//! slice XOR. Blocks of a layer run in parallel (rayon, feature `parallel`); when a layer has
-//! few large blocks, the halves are cut into chunks that run in parallel instead.
+//! block of rows, so the butterfly is a slice kernel ([`NttField::butterfly`]: `u += τ·v`,
+//! `v += u` in one pass). The forward transform takes its layers in pairs: a block's quarters
+//! `a, b, c, d` go through the outer layer (`(a, c)`, `(b, d)`) and the inner one (`(a, b)`,
+//! `(c, d)`) in registers ([`NttField::butterfly4`]), so every element is read and written
+//! once per two layers — the same radix-4 grouping as a split-radix FFT, with half the memory
+//! traffic. Blocks of a layer run in parallel (rayon, feature `parallel`); when a layer has
+//! few large blocks, the halves (quarters) are cut into chunks that run in parallel instead.
 
 use crate::kernels::NttField;
 use crate::parallel;
@@ -119,14 +123,7 @@ impl<F: NttField> AdditiveNtt<F> {
     /// its halves (processed in parallel) until it fits in cache, and a cache-resident block
     /// runs all its remaining layers before the next block is touched. Only the layers above
     /// the cache size stream the whole array.
-    fn run(
-        &self,
-        data: &mut [F],
-        width: usize,
-        coset: u64,
-        order: Order,
-        butterfly: fn(&mut [F], &mut [F], F),
-    ) {
+    fn run(&self, data: &mut [F], width: usize, coset: u64, order: Order, butterfly: Butterfly<F>) {
         let log_len = self.check_shape(data, width, coset);
         if log_len == 0 {
             return;
@@ -140,6 +137,7 @@ impl<F: NttField> AdditiveNtt<F> {
             width,
             order,
             butterfly,
+            fused: order == Order::TopDown,
         };
         pass.block(data, 0, log_len - 1);
     }
@@ -171,6 +169,9 @@ enum Order {
     BottomUp,
 }
 
+/// A butterfly on two rows with one twiddle.
+type Butterfly<F> = fn(&mut [F], &mut [F], F);
+
 /// One transform in progress: the per-layer coset shifts and the butterfly.
 struct Pass<'a, F> {
     ntt: &'a AdditiveNtt<F>,
@@ -178,7 +179,10 @@ struct Pass<'a, F> {
     shifts: &'a [F],
     width: usize,
     order: Order,
-    butterfly: fn(&mut [F], &mut [F], F),
+    butterfly: Butterfly<F>,
+    /// The forward transform (the only top-down one): layers go in pairs through
+    /// [`NttField::butterfly4`], which loads and stores every element once per two layers.
+    fused: bool,
 }
 
 impl<F: NttField> Pass<'_, F> {
@@ -186,6 +190,30 @@ impl<F: NttField> Pass<'_, F> {
     fn block(&self, data: &mut [F], index: usize, top: usize) {
         if data.len() <= CACHE_ELEMS {
             self.block_in_cache(data, index, top);
+            return;
+        }
+        if self.fused && top > 0 {
+            // Layers `top` and `top − 1` in one pass, then the four quarters.
+            self.butterfly4_block(data, index, top, true);
+            if top > 1 {
+                let (lo, hi) = data.split_at_mut(data.len() / 2);
+                let (q0, q1) = lo.split_at_mut(lo.len() / 2);
+                let (q2, q3) = hi.split_at_mut(hi.len() / 2);
+                parallel::join(
+                    || {
+                        parallel::join(
+                            || self.block(q0, 4 * index, top - 2),
+                            || self.block(q1, 4 * index + 1, top - 2),
+                        );
+                    },
+                    || {
+                        parallel::join(
+                            || self.block(q2, 4 * index + 2, top - 2),
+                            || self.block(q3, 4 * index + 3, top - 2),
+                        );
+                    },
+                );
+            }
             return;
         }
         if self.order == Order::TopDown {
@@ -203,8 +231,27 @@ impl<F: NttField> Pass<'_, F> {
         }
     }
 
-    /// All layers `top..=0` of a cache-resident block, layer by layer.
+    /// All layers `top..=0` of a cache-resident block, layer by layer (in pairs when
+    /// fused).
     fn block_in_cache(&self, data: &mut [F], index: usize, top: usize) {
+        if self.fused {
+            let mut i = top;
+            while i > 0 {
+                let sub_len = self.width << (i + 1);
+                for (h, sub) in data.chunks_mut(sub_len).enumerate() {
+                    self.butterfly4_block(sub, (index << (top - i)) + h, i, false);
+                }
+                if i == 1 {
+                    return;
+                }
+                i -= 2;
+            }
+            let sub_len = self.width << 1;
+            for (h, sub) in data.chunks_mut(sub_len).enumerate() {
+                self.butterfly_block(sub, (index << top) + h, 0, false);
+            }
+            return;
+        }
         let mut layer = |i: usize| {
             let sub_len = self.width << (i + 1);
             for (h, sub) in data.chunks_mut(sub_len).enumerate() {
@@ -217,10 +264,34 @@ impl<F: NttField> Pass<'_, F> {
         }
     }
 
+    /// The twiddle of layer `i` on block `index`.
+    fn twiddle(&self, i: usize, index: usize) -> F {
+        self.shifts[i] + self.ntt.twiddles[i][index]
+    }
+
+    /// Layers `i` and `i − 1` (`i ≥ 1`) of the forward transform on block `index`
+    /// (`2^(i+1)` rows) in one pass ([`NttField::butterfly4`] on its quarters), optionally
+    /// cut into chunks that run in parallel.
+    fn butterfly4_block(&self, block: &mut [F], index: usize, i: usize, split: bool) {
+        let t = [
+            self.twiddle(i, index),
+            self.twiddle(i - 1, 2 * index),
+            self.twiddle(i - 1, 2 * index + 1),
+        ];
+        let (lo, hi) = block.split_at_mut(block.len() / 2);
+        let (a, b) = lo.split_at_mut(lo.len() / 2);
+        let (c, d) = hi.split_at_mut(hi.len() / 2);
+        if split {
+            parallel::zip4_chunks([a, b, c, d], BUTTERFLY_CHUNK, |rows| F::butterfly4(rows, t));
+        } else {
+            F::butterfly4([a, b, c, d], t);
+        }
+    }
+
     /// The butterfly of layer `i` on block `index` (`2^(i+1)` rows), optionally with the
     /// halves cut into chunks that run in parallel.
     fn butterfly_block(&self, block: &mut [F], index: usize, i: usize, split: bool) {
-        let twiddle = self.shifts[i] + self.ntt.twiddles[i][index];
+        let twiddle = self.twiddle(i, index);
         let (u, v) = block.split_at_mut(block.len() / 2);
         let butterfly = self.butterfly;
         if split {
@@ -238,8 +309,7 @@ impl<F: NttField> Pass<'_, F> {
 
 /// `u ← u + τ·v, v ← v + u`.
 fn forward_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
-    F::add_scaled(u, twiddle, v);
-    F::add_rows(v, u);
+    F::butterfly(u, v, twiddle);
 }
 
 /// `v ← v + u, u ← u + τ·v` (undoes [`forward_butterfly`] in characteristic two).

@@ -42,6 +42,27 @@ where
         .for_each(|(x, y)| f(x, y));
 }
 
+/// `f([a_chunk, b_chunk, c_chunk, d_chunk])` over four equally long slices cut into chunks
+/// of `chunk_len` elements (sequentially: one call on the whole slices).
+pub(crate) fn zip4_chunks<T, G>(rows: [&mut [T]; 4], chunk_len: usize, f: G)
+where
+    T: Send,
+    G: Fn([&mut [T]; 4]) + Sync + Send,
+{
+    let [a, b, c, d] = rows;
+    #[cfg(feature = "parallel")]
+    if a.len() >= MIN_PARALLEL_ELEMS {
+        use rayon::prelude::*;
+        a.par_chunks_mut(chunk_len)
+            .zip(b.par_chunks_mut(chunk_len))
+            .zip(c.par_chunks_mut(chunk_len).zip(d.par_chunks_mut(chunk_len)))
+            .for_each(|((w, x), (y, z))| f([w, x, y, z]));
+        return;
+    }
+    let _ = chunk_len;
+    f([a, b, c, d]);
+}
+
 /// `f(index, a_chunk, b_chunk)` over equally long slices cut into chunks of `chunk_len`
 /// elements.
 pub(crate) fn zip_chunks_indexed<T, G>(a: &mut [T], b: &mut [T], chunk_len: usize, f: G)

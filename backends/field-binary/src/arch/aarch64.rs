@@ -142,6 +142,35 @@ pub unsafe fn add_mul_scalar(acc: &mut [u128], v: &[u128], s: u128) {
     }
 }
 
+/// `u[i] += s·v[i]`, then `v[i] += u[i]` (the forward NTT butterfly).
+///
+/// # Safety
+/// The CPU must support NEON and PMULL.
+#[target_feature(enable = "neon,aes")]
+pub unsafe fn butterfly(u: &mut [u128], v: &mut [u128], s: u128) {
+    for (a, b) in u.iter_mut().zip(v) {
+        *a ^= mul_inner(*b, s);
+        *b ^= *a;
+    }
+}
+
+/// Two layers of forward NTT butterflies on four rows (see the portable twin), as four
+/// [`butterfly`] passes.
+///
+/// # Safety
+/// The CPU must support NEON and PMULL.
+#[target_feature(enable = "neon,aes")]
+pub unsafe fn butterfly4(rows: [&mut [u128]; 4], t: [u128; 3]) {
+    let [a, b, c, d] = rows;
+    // SAFETY: the caller guarantees NEON and PMULL, which `butterfly` needs.
+    unsafe {
+        butterfly(a, c, t[0]);
+        butterfly(b, d, t[0]);
+        butterfly(a, b, t[1]);
+        butterfly(c, d, t[2]);
+    }
+}
+
 /// `Σ x[i] · y[i]`, Karatsuba terms accumulated unreduced and reduced once.
 ///
 /// # Safety

@@ -400,6 +400,20 @@ pub(crate) fn add_mul_scalar_on(b: Available, acc: &mut [u128], v: &[u128], s: u
     dispatch_kernel!(b, add_mul_scalar(acc, v, s));
 }
 
+pub(crate) fn butterfly_on(b: Available, u: &mut [u128], v: &mut [u128], s: u128) {
+    assert_eq!(u.len(), v.len(), "butterfly: lengths differ");
+    dispatch_kernel!(b, butterfly(u, v, s));
+}
+
+pub(crate) fn butterfly4_on(b: Available, rows: [&mut [u128]; 4], t: [u128; 3]) {
+    let n = rows[0].len();
+    assert!(
+        rows.iter().all(|r| r.len() == n),
+        "butterfly4: lengths differ"
+    );
+    dispatch_kernel!(b, butterfly4(rows, t));
+}
+
 pub(crate) fn dot_on(b: Available, x: &[u128], y: &[u128]) -> u128 {
     assert_eq!(x.len(), y.len(), "dot: lengths differ");
     dispatch_kernel!(b, dot(x, y))
@@ -501,6 +515,24 @@ pub fn mul_assign_scalar_with(backend: Backend, v: &mut [u128], s: u128) {
 /// If `backend` is not available on this CPU or the lengths differ.
 pub fn add_mul_scalar_with(backend: Backend, acc: &mut [u128], v: &[u128], s: u128) {
     add_mul_scalar_on(Available::check(backend), acc, v, s);
+}
+
+/// The forward NTT butterfly `u[i] += s·v[i]; v[i] += u[i]` on an explicit backend (see
+/// [`crate::ghash::batch::butterfly`]).
+///
+/// # Panics
+/// If `backend` is not available on this CPU or the lengths differ.
+pub fn butterfly_with(backend: Backend, u: &mut [u128], v: &mut [u128], s: u128) {
+    butterfly_on(Available::check(backend), u, v, s);
+}
+
+/// Two layers of forward NTT butterflies on four rows on an explicit backend (see
+/// [`crate::ghash::batch::butterfly4`]).
+///
+/// # Panics
+/// If `backend` is not available on this CPU or the lengths differ.
+pub fn butterfly4_with(backend: Backend, rows: [&mut [u128]; 4], t: [u128; 3]) {
+    butterfly4_on(Available::check(backend), rows, t);
 }
 
 /// `Σ x[i] · y[i]` on an explicit backend (see [`crate::ghash::batch::dot`]).

@@ -124,6 +124,24 @@ pub fn add_mul_scalar(acc: &mut [u128], v: &[u128], s: u128) {
     }
 }
 
+/// `u[i] += s·v[i]`, then `v[i] += u[i]` (the forward NTT butterfly).
+pub fn butterfly(u: &mut [u128], v: &mut [u128], s: u128) {
+    for (a, b) in u.iter_mut().zip(v) {
+        *a ^= mul(*b, s);
+        *b ^= *a;
+    }
+}
+
+/// Two layers of forward NTT butterflies on four rows: `(a, c)` and `(b, d)` with `t[0]`,
+/// then `(a, b)` with `t[1]` and `(c, d)` with `t[2]`.
+pub fn butterfly4(rows: [&mut [u128]; 4], t: [u128; 3]) {
+    let [a, b, c, d] = rows;
+    butterfly(a, c, t[0]);
+    butterfly(b, d, t[0]);
+    butterfly(a, b, t[1]);
+    butterfly(c, d, t[2]);
+}
+
 /// `Σ x[i] · y[i]`, accumulating the unreduced 255-bit products and reducing once (the
 /// reduction is F2-linear, so it commutes with the sum).
 #[must_use]

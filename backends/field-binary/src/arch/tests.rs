@@ -194,6 +194,36 @@ fn slice_kernels_match_portable_at_every_tail_length() {
                 .fold(0, |acc, (&a, &c)| acc ^ portable::mul(a, c));
             assert_eq!(portable::dot(&x, &y), want, "portable dot, n = {n}");
             assert_eq!(dot_with(b, &x, &y), want, "{b}: dot, n = {n}");
+
+            // The butterflies against their definitions in plain products.
+            let (mut u, mut v) = (y.clone(), x.clone());
+            butterfly_with(b, &mut u, &mut v, s);
+            let want_u: Vec<u128> = y
+                .iter()
+                .zip(&x)
+                .map(|(&c, &a)| c ^ portable::mul(a, s))
+                .collect();
+            let want_v: Vec<u128> = x.iter().zip(&want_u).map(|(&a, &c)| a ^ c).collect();
+            assert_eq!((u, v), (want_u, want_v), "{b}: butterfly, n = {n}");
+
+            let t: [u128; 3] = [rng.random(), rng.random(), s];
+            let mut rows = [
+                x.clone(),
+                y.clone(),
+                random_vec(&mut rng, n),
+                random_vec(&mut rng, n),
+            ];
+            let mut want = rows.clone();
+            for (i, j, k) in [(0, 2, 0), (1, 3, 0), (0, 1, 1), (2, 3, 2)] {
+                let (lo, hi) = want.split_at_mut(j);
+                for (u, v) in lo[i].iter_mut().zip(hi[0].iter_mut()) {
+                    *u ^= portable::mul(*v, t[k]);
+                    *v ^= *u;
+                }
+            }
+            let [r0, r1, r2, r3] = &mut rows;
+            butterfly4_with(b, [r0, r1, r2, r3], t);
+            assert_eq!(rows, want, "{b}: butterfly4, n = {n}");
         }
     }
 }

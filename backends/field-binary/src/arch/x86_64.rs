@@ -171,6 +171,72 @@ macro_rules! lane_kernels {
             }
         }
 
+        /// The forward NTT butterfly in one pass: `u[i] += s·v[i]`, then `v[i] += u[i]`; the
+        /// lengths must agree (checked by the dispatcher; extra elements are ignored).
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must support `", $feat, "`.")]
+        #[target_feature(enable = $feat)]
+        pub unsafe fn butterfly(u: &mut [u128], v: &mut [u128], s: u128) {
+            let sv = $bcast(super::pclmul::to_xmm(s));
+            let s_fold = fold_halves(sv);
+            let mut uc = u.chunks_exact_mut(LANES);
+            let mut vc = v.chunks_exact_mut(LANES);
+            for (a, b) in (&mut uc).zip(&mut vc) {
+                let y = load(b);
+                let x = $xor(load(a), mul_folded(y, sv, s_fold));
+                store(a, x);
+                store(b, $xor(y, x));
+            }
+            let rest = uc.into_remainder().iter_mut();
+            for (a, b) in rest.zip(vc.into_remainder()) {
+                *a ^= super::pclmul::mul_u128(*b, s);
+                *b ^= *a;
+            }
+        }
+
+        /// Two layers of forward NTT butterflies on four rows, each element loaded and
+        /// stored once: `(a, c)` and `(b, d)` with `t[0]`, then `(a, b)` with `t[1]` and
+        /// `(c, d)` with `t[2]`; the lengths must agree (checked by the dispatcher).
+        ///
+        /// # Safety
+        #[doc = concat!("The CPU must support `", $feat, "`.")]
+        #[target_feature(enable = $feat)]
+        pub unsafe fn butterfly4(rows: [&mut [u128]; 4], t: [u128; 3]) {
+            let [a, b, c, d] = rows;
+            let s = t.map(|t| $bcast(super::pclmul::to_xmm(t)));
+            let f = [fold_halves(s[0]), fold_halves(s[1]), fold_halves(s[2])];
+            let n = a.len() / LANES * LANES;
+            for i in (0..n).step_by(LANES) {
+                let r = i..i + LANES;
+                let (mut xa, mut xb) = (load(&a[r.clone()]), load(&b[r.clone()]));
+                let (mut xc, mut xd) = (load(&c[r.clone()]), load(&d[r.clone()]));
+                xa = $xor(xa, mul_folded(xc, s[0], f[0]));
+                xc = $xor(xc, xa);
+                xb = $xor(xb, mul_folded(xd, s[0], f[0]));
+                xd = $xor(xd, xb);
+                xa = $xor(xa, mul_folded(xb, s[1], f[1]));
+                xb = $xor(xb, xa);
+                xc = $xor(xc, mul_folded(xd, s[2], f[2]));
+                xd = $xor(xd, xc);
+                store(&mut a[r.clone()], xa);
+                store(&mut b[r.clone()], xb);
+                store(&mut c[r.clone()], xc);
+                store(&mut d[r], xd);
+            }
+            for i in n..a.len() {
+                let mul = super::pclmul::mul_u128;
+                a[i] ^= mul(c[i], t[0]);
+                c[i] ^= a[i];
+                b[i] ^= mul(d[i], t[0]);
+                d[i] ^= b[i];
+                a[i] ^= mul(b[i], t[1]);
+                b[i] ^= a[i];
+                c[i] ^= mul(d[i], t[2]);
+                d[i] ^= c[i];
+            }
+        }
+
         /// `Σ x[i] · y[i]`: the Karatsuba terms are summed unreduced per lane, the lanes are
         /// summed, and the result is reduced once (everything is F2-linear).
         ///

@@ -37,6 +37,33 @@ pub fn add_mul_scalar(acc: &mut [Ghash128], v: &[Ghash128], s: Ghash128) {
     arch::add_mul_scalar_on(Available::active(), arch::bits_mut(acc), arch::bits(v), s.0);
 }
 
+/// The forward additive-NTT butterfly in one pass: `u[i] += s·v[i]`, then `v[i] += u[i]`.
+///
+/// # Panics
+/// If the lengths differ.
+pub fn butterfly(u: &mut [Ghash128], v: &mut [Ghash128], s: Ghash128) {
+    arch::butterfly_on(
+        Available::active(),
+        arch::bits_mut(u),
+        arch::bits_mut(v),
+        s.0,
+    );
+}
+
+/// Two layers of forward butterflies on four rows `[a, b, c, d]` (a block of the outer layer
+/// cut in quarters), each element loaded and stored once: [`butterfly`]`(a, c, t[0])` and
+/// `(b, d, t[0])`, then `(a, b, t[1])` and `(c, d, t[2])`.
+///
+/// # Panics
+/// If the lengths differ.
+pub fn butterfly4(rows: [&mut [Ghash128]; 4], t: [Ghash128; 3]) {
+    arch::butterfly4_on(
+        Available::active(),
+        rows.map(arch::bits_mut),
+        t.map(|x| x.0),
+    );
+}
+
 /// The inner product `Σ a[i] · b[i]`, reduced once.
 ///
 /// # Panics

@@ -100,6 +100,42 @@ impl<F: NttField> AdditiveNtt<F> {
         self.run(data, width, coset, Order::TopDown, forward_butterfly);
     }
 
+    /// [`AdditiveNtt::forward`], then `finish(rows, out_part)` on every block of rows as
+    /// soon as its last layer is done, while the block is still in cache: `out` is cut in
+    /// proportion to the rows (`out.len() / 2^log_len` items per row) and each block gets
+    /// the part of its rows. Blocks are disjoint and together cover `data` (a Merkle tree's
+    /// leaves are hashed this way without reading the codeword from memory again).
+    ///
+    /// # Panics
+    /// As [`AdditiveNtt::forward`], or if `out` is empty or its length is not a multiple of
+    /// the row count.
+    pub fn forward_then<T: Send>(
+        &self,
+        data: &mut [F],
+        width: usize,
+        coset: u64,
+        out: &mut [T],
+        finish: &(dyn Fn(&[F], &mut [T]) + Sync),
+    ) {
+        let rows = data.len() / width.max(1);
+        assert!(
+            rows > 0 && !out.is_empty() && out.len().is_multiple_of(rows),
+            "out must hold the same positive number of items for every row"
+        );
+        let ran = self.run_with(
+            data,
+            width,
+            coset,
+            Order::TopDown,
+            forward_butterfly,
+            |pass, data, top| pass.block_then(data, 0, top, out, finish),
+        );
+        if !ran {
+            // One row: nothing to transform.
+            finish(data, out);
+        }
+    }
+
     /// The inverse of [`AdditiveNtt::forward`] with the same arguments.
     ///
     /// # Panics
@@ -124,13 +160,27 @@ impl<F: NttField> AdditiveNtt<F> {
     /// runs all its remaining layers before the next block is touched. Only the layers above
     /// the cache size stream the whole array.
     fn run(&self, data: &mut [F], width: usize, coset: u64, order: Order, butterfly: Butterfly<F>) {
+        self.run_with(data, width, coset, order, butterfly, |pass, data, top| {
+            pass.block(data, 0, top);
+        });
+    }
+
+    /// Validates the arguments, sets up the pass and hands it `data` and its top layer;
+    /// `false` (and `go` not called) for a single row, which no layer touches.
+    fn run_with(
+        &self,
+        data: &mut [F],
+        width: usize,
+        coset: u64,
+        order: Order,
+        butterfly: Butterfly<F>,
+        go: impl FnOnce(&Pass<'_, F>, &mut [F], usize),
+    ) -> bool {
         let log_len = self.check_shape(data, width, coset);
         if log_len == 0 {
-            return;
+            return false;
         }
-        let shifts: Vec<F> = (0..log_len)
-            .map(|i| self.basis.w_hat(i, coset << log_len))
-            .collect();
+        let shifts = self.shifts(log_len, coset);
         let pass = Pass {
             ntt: self,
             shifts: &shifts,
@@ -139,7 +189,15 @@ impl<F: NttField> AdditiveNtt<F> {
             butterfly,
             fused: order == Order::TopDown,
         };
-        pass.block(data, 0, log_len - 1);
+        go(&pass, data, log_len - 1);
+        true
+    }
+
+    /// `Ŵ_i(s)` for the shift `s` of coset `coset` of `U_log_len`, every layer `i`.
+    fn shifts(&self, log_len: usize, coset: u64) -> Vec<F> {
+        (0..log_len)
+            .map(|i| self.basis.w_hat(i, coset << log_len))
+            .collect()
     }
 
     /// Validates the arguments and returns `log_len`.
@@ -196,9 +254,7 @@ impl<F: NttField> Pass<'_, F> {
             // Layers `top` and `top − 1` in one pass, then the four quarters.
             self.butterfly4_block(data, index, top, true);
             if top > 1 {
-                let (lo, hi) = data.split_at_mut(data.len() / 2);
-                let (q0, q1) = lo.split_at_mut(lo.len() / 2);
-                let (q2, q3) = hi.split_at_mut(hi.len() / 2);
+                let [q0, q1, q2, q3] = quarters(data);
                 parallel::join(
                     || {
                         parallel::join(
@@ -229,6 +285,44 @@ impl<F: NttField> Pass<'_, F> {
         if self.order == Order::BottomUp {
             self.butterfly_block(data, index, top, true);
         }
+    }
+
+    /// [`Pass::block`] of the fused forward transform, then `finish` on every finished
+    /// block of rows with its share of `out` (the same recursion, `out` split alongside).
+    fn block_then<T: Send>(
+        &self,
+        data: &mut [F],
+        index: usize,
+        top: usize,
+        out: &mut [T],
+        finish: &(dyn Fn(&[F], &mut [T]) + Sync),
+    ) {
+        if data.len() <= CACHE_ELEMS || top == 0 {
+            self.block(data, index, top);
+            finish(data, out);
+            return;
+        }
+        self.butterfly4_block(data, index, top, true);
+        if top == 1 {
+            finish(data, out);
+            return;
+        }
+        let [q0, q1, q2, q3] = quarters(data);
+        let [o0, o1, o2, o3] = quarters(out);
+        parallel::join(
+            || {
+                parallel::join(
+                    || self.block_then(q0, 4 * index, top - 2, o0, finish),
+                    || self.block_then(q1, 4 * index + 1, top - 2, o1, finish),
+                );
+            },
+            || {
+                parallel::join(
+                    || self.block_then(q2, 4 * index + 2, top - 2, o2, finish),
+                    || self.block_then(q3, 4 * index + 3, top - 2, o3, finish),
+                );
+            },
+        );
     }
 
     /// All layers `top..=0` of a cache-resident block, layer by layer (in pairs when
@@ -278,9 +372,7 @@ impl<F: NttField> Pass<'_, F> {
             self.twiddle(i - 1, 2 * index),
             self.twiddle(i - 1, 2 * index + 1),
         ];
-        let (lo, hi) = block.split_at_mut(block.len() / 2);
-        let (a, b) = lo.split_at_mut(lo.len() / 2);
-        let (c, d) = hi.split_at_mut(hi.len() / 2);
+        let [a, b, c, d] = quarters(block);
         if split {
             parallel::zip4_chunks([a, b, c, d], BUTTERFLY_CHUNK, |rows| F::butterfly4(rows, t));
         } else {
@@ -305,6 +397,14 @@ impl<F: NttField> Pass<'_, F> {
             }
         }
     }
+}
+
+/// The four quarters of a slice whose length is a multiple of four.
+fn quarters<T>(data: &mut [T]) -> [&mut [T]; 4] {
+    let (lo, hi) = data.split_at_mut(data.len() / 2);
+    let (a, b) = lo.split_at_mut(lo.len() / 2);
+    let (c, d) = hi.split_at_mut(hi.len() / 2);
+    [a, b, c, d]
 }
 
 /// `u ← u + τ·v, v ← v + u`.

@@ -42,6 +42,29 @@ where
         .for_each(|(x, y)| f(x, y));
 }
 
+/// `f(index, a_chunk, b_chunk)` for the chunks of `a_len` elements of `a` paired with the
+/// chunks of `b_len` elements of `b` (as many of each).
+pub(crate) fn zip_chunks_of<T, U, G>(a: &mut [T], a_len: usize, b: &mut [U], b_len: usize, f: G)
+where
+    T: Send,
+    U: Send,
+    G: Fn(usize, &mut [T], &mut [U]) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if a.len() >= MIN_PARALLEL_ELEMS && a.len() > a_len {
+        use rayon::prelude::*;
+        a.par_chunks_mut(a_len)
+            .zip(b.par_chunks_mut(b_len.max(1)))
+            .enumerate()
+            .for_each(|(i, (x, y))| f(i, x, y));
+        return;
+    }
+    a.chunks_mut(a_len)
+        .zip(b.chunks_mut(b_len.max(1)))
+        .enumerate()
+        .for_each(|(i, (x, y))| f(i, x, y));
+}
+
 /// `f([a_chunk, b_chunk, c_chunk, d_chunk])` over four equally long slices cut into chunks
 /// of `chunk_len` elements (sequentially: one call on the whole slices).
 pub(crate) fn zip4_chunks<T, G>(rows: [&mut [T]; 4], chunk_len: usize, f: G)

@@ -99,6 +99,40 @@ impl<F: NttField> ReedSolomon<F> {
         codeword
     }
 
+    /// [`ReedSolomon::encode`], then `finish(rows, out_part)` on every block of finished
+    /// codeword rows while it is still in cache ([`AdditiveNtt::forward_then`]): `out` holds
+    /// the same number of items for every codeword row (`out.len() / 2^(ℓ+R)`) and each
+    /// block gets its rows' items. Used to hash Merkle leaves as the codeword is produced.
+    ///
+    /// # Panics
+    /// As [`ReedSolomon::encode`], or if `out` is empty or its length is not a multiple of
+    /// the block length.
+    #[must_use]
+    pub fn encode_then<T: Send>(
+        &self,
+        message: &[F],
+        width: usize,
+        out: &mut [T],
+        finish: impl Fn(&[F], &mut [T]) + Sync,
+    ) -> Vec<F> {
+        assert_eq!(
+            message.len(),
+            width << self.log_msg_len,
+            "message must hold 2^ℓ rows"
+        );
+        let cosets = 1usize << self.log_inv_rate;
+        assert!(
+            !out.is_empty() && out.len().is_multiple_of(cosets << self.log_msg_len),
+            "out must hold the same positive number of items for every codeword row"
+        );
+        let mut codeword = crate::buffer::repeated(message, cosets);
+        let out_len = out.len() / cosets;
+        parallel::zip_chunks_of(&mut codeword, message.len(), out, out_len, |coset, c, o| {
+            self.ntt.forward_then(c, width, coset as u64, o, &finish);
+        });
+        codeword
+    }
+
     /// Decodes an **uncorrupted** codeword: inverts the transform on the first coset and
     /// re-encodes; `None` if `codeword` is not a codeword (or has the wrong length).
     #[must_use]

@@ -80,6 +80,36 @@ fn decode_rejects_a_corrupted_word() {
 }
 
 #[test]
+fn encode_then_sees_every_finished_row_once() {
+    // Shapes on both sides of the in-cache threshold (2^14 elements), with odd and even
+    // layer counts, rates ½ and ¼.
+    for (log_len, rate, width) in [(3, 1, 5), (8, 2, 64), (9, 1, 64), (12, 1, 8), (6, 1, 1024)] {
+        let code = ReedSolomon::<Ghash128>::new(log_len, rate);
+        let message: Vec<Ghash128> = random_vec(&mut rng("rs/then"), width << log_len);
+        let rows = 1usize << (log_len + rate);
+        // Two items per row: the row's first and last element when the block was finished.
+        let mut seen = vec![(Ghash128::ZERO, Ghash128::ZERO); 2 * rows];
+        let codeword = code.encode_then(&message, width, &mut seen, |block, out| {
+            assert_eq!(block.len() / width * 2, out.len(), "two items per row");
+            for (row, o) in block.chunks_exact(width).zip(out.chunks_exact_mut(2)) {
+                o[0] = (row[0], row[width - 1]);
+                o[1] = (row[width - 1], row[0]);
+            }
+        });
+        assert_eq!(
+            codeword,
+            code.encode(&message, width),
+            "2^{log_len}, rate 2^-{rate}"
+        );
+        for (j, o) in seen.chunks_exact(2).enumerate() {
+            let row = &codeword[j * width..(j + 1) * width];
+            assert_eq!(o[0], (row[0], row[width - 1]), "row {j}");
+            assert_eq!(o[1], (row[width - 1], row[0]), "row {j}");
+        }
+    }
+}
+
+#[test]
 fn inverse_undoes_forward_on_every_coset() {
     let ntt = AdditiveNtt::<Ghash128>::new(6, 9);
     let data: Vec<Ghash128> = random_vec(&mut rng("ntt/inverse"), 5 << 6);

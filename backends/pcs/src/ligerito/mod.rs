@@ -159,8 +159,15 @@ impl<F: NttField, D: Digest> Ligerito<F, D> {
     /// Encodes `message` as level `i` and builds its Merkle tree.
     fn commit_level(&self, i: usize, message: &[F]) -> CommittedLevel<F, D> {
         let width = 1 << self.config.levels[i].log_cols;
-        let codeword = self.codes[i].encode(message, width);
-        let tree = MerkleTree::new(&codeword, width);
+        // The leaves are hashed as the encoder finishes each block of rows, while the
+        // block is still in cache.
+        let digest = crate::merkle::digest_len::<D>();
+        let rows = (message.len() / width) << self.config.levels[i].log_inv_rate;
+        let mut leaves = flockwork_codes::buffer::zeroed(rows * digest, 0u8);
+        let codeword = self.codes[i].encode_then(message, width, &mut leaves, |block, digests| {
+            crate::merkle::hash_leaves_into::<D, F>(block, width, digests);
+        });
+        let tree = MerkleTree::from_leaf_digests(leaves);
         CommittedLevel { codeword, tree }
     }
 }

@@ -98,7 +98,12 @@ pub fn prove<T: ProverTranscript>(
         "tables must have 2^n entries"
     );
     absorb_statement(transcript, n, 2, true, claim);
-    finish(a, b, eq_point, Vec::with_capacity(n), transcript)
+    let (mut a, mut b) = (a, b);
+    if n == 0 {
+        return output(a, b, Vec::new());
+    }
+    let message = first_message(&mut a, &mut b, eq_point);
+    finish(a, b, eq_point, Vec::with_capacity(n), message, transcript)
 }
 
 /// The same rounds for the tables `a = map(a_rows)`, `b = map(b_rows)` of an `F2`-linear
@@ -177,7 +182,6 @@ pub fn prove_from_rows<T: ProverTranscript>(
         mul_slices(prod, sa, sb);
         (hi[c] * at_one, hi[c] * dot(&lo, prod))
     };
-    let add = |x: (Ghash128, Ghash128), y: (Ghash128, Ghash128)| (x.0 + y.0, x.1 + y.1);
     #[cfg(feature = "parallel")]
     let message = {
         use rayon::prelude::*;
@@ -185,7 +189,7 @@ pub fn prove_from_rows<T: ProverTranscript>(
             .zip(b.par_chunks_mut(chunk))
             .enumerate()
             .map(work)
-            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add)
+            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add_pair)
     };
     #[cfg(not(feature = "parallel"))]
     let message = a
@@ -193,105 +197,169 @@ pub fn prove_from_rows<T: ProverTranscript>(
         .zip(b.chunks_mut(chunk))
         .enumerate()
         .map(work)
-        .fold((Ghash128::ZERO, Ghash128::ZERO), add);
+        .fold((Ghash128::ZERO, Ghash128::ZERO), add_pair);
     transcript.send_field(LABEL_ROUND, &[message.0, message.1]);
     let rho = transcript.challenge::<Ghash128>(LABEL_CHALLENGE);
-    // Bind: x ← map(x_rows_lo) + ρ·s_x.
-    let bind = |(c, (out, rows)): (usize, (&mut [Ghash128], &[u64]))| {
+    let rev_point = vec![rho];
+    // Bind: x ← map(x_rows_lo) + ρ·s_x, in the same pass as round 2's message.
+    let bind = |out: &mut [Ghash128], rows: &[u64]| {
         let mut low = [Ghash128::ZERO; 1 << LOG_CHUNK];
         let low = &mut low[..out.len()];
-        map.apply_slice(&rows[c * chunk..c * chunk + out.len()], low);
+        map.apply_slice(rows, low);
         mul_assign_scalar(out, rho);
         for (o, &l) in out.iter_mut().zip(low.iter()) {
             *o += l;
         }
     };
+    if v == 0 {
+        bind(&mut a, a_lo);
+        bind(&mut b, b_lo);
+        return output(a, b, rev_point);
+    }
+    let message = bind_then_message(&mut a, &mut b, a_lo, b_lo, &eq_point[..v - 1], bind);
+    finish(a, b, &eq_point[..v], rev_point, message, transcript)
+}
+
+/// The first round's message `(G(1), G(∞))` on tables `a`, `b` of `2^n` entries
+/// (`n = eq_point.len() ≥ 1`); leaves `s_a`, `s_b` in their upper halves.
+fn first_message(
+    a: &mut [Ghash128],
+    b: &mut [Ghash128],
+    eq_point: &[Ghash128],
+) -> (Ghash128, Ghash128) {
+    let v = eq_point.len() - 1;
+    let low_vars = v.min(LOG_CHUNK);
+    let lo = eq_table(&eq_point[..low_vars]);
+    let hi = eq_table(&eq_point[low_vars..v]);
+    let chunk = 1 << low_vars;
+    let half = a.len() / 2;
+    let (a_lo, a_hi) = a.split_at_mut(half);
+    let (b_lo, b_hi) = b.split_at_mut(half);
+    let work = |(c, (((alo, ahi), blo), bhi)): ChunkItem<'_>| {
+        let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
+        (hi[c] * g1, hi[c] * ginf)
+    };
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        a.par_chunks_mut(chunk)
-            .map(|o| (o, a_lo))
+        a_lo.par_chunks(chunk)
+            .zip(a_hi.par_chunks_mut(chunk))
+            .zip(b_lo.par_chunks(chunk))
+            .zip(b_hi.par_chunks_mut(chunk))
             .enumerate()
-            .chain(b.par_chunks_mut(chunk).map(|o| (o, b_lo)).enumerate())
-            .for_each(bind);
+            .map(work)
+            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add_pair)
     }
     #[cfg(not(feature = "parallel"))]
-    a.chunks_mut(chunk)
-        .map(|o| (o, a_lo))
+    a_lo.chunks(chunk)
+        .zip(a_hi.chunks_mut(chunk))
+        .zip(b_lo.chunks(chunk))
+        .zip(b_hi.chunks_mut(chunk))
         .enumerate()
-        .chain(b.chunks_mut(chunk).map(|o| (o, b_lo)).enumerate())
-        .for_each(bind);
-    let mut rev_point = Vec::with_capacity(n);
-    rev_point.push(rho);
-    finish(a, b, &eq_point[..v], rev_point, transcript)
+        .map(work)
+        .fold((Ghash128::ZERO, Ghash128::ZERO), add_pair)
 }
 
-/// The remaining rounds on tables of `2^(eq_point.len())` entries, after the challenges
-/// already in `rev_point` (most significant variable first); `eq_point` lists the variables
-/// still free.
+fn add_pair(x: (Ghash128, Ghash128), y: (Ghash128, Ghash128)) -> (Ghash128, Ghash128) {
+    (x.0 + y.0, x.1 + y.1)
+}
+
+/// Binds the current round and computes the next round's message in one pass over the
+/// tables (half the memory traffic of a bind pass followed by a message pass).
+///
+/// `a`, `b` (`2Q` entries each) receive the bound tables: `bind(out, src)` turns a chunk of
+/// `a` into its bound values given the matching chunk of `a_src` (for the GF(2^128) rounds
+/// `out += ρ·src`, `src` the slopes; for round 1 `out ← map(src) + ρ·out`, `src` the low bit
+/// rows). Chunk `c` of the lower half `a[..Q]` and chunk `c` of the upper half `a[Q..]` are
+/// bound together, so the next round's pairs `(x, x + Q)` are in hand: their contribution to
+/// `(G(1), G(∞))` is summed ([`chunk_message`], eq weights over `next_point`, `Q = 2^len`)
+/// and the upper half keeps the slopes, as [`first_message`] leaves it.
+fn bind_then_message<S: Sync>(
+    a: &mut [Ghash128],
+    b: &mut [Ghash128],
+    a_src: &[S],
+    b_src: &[S],
+    next_point: &[Ghash128],
+    bind: impl Fn(&mut [Ghash128], &[S]) + Sync,
+) -> (Ghash128, Ghash128) {
+    let q = a.len() / 2;
+    assert!(
+        q == 1 << next_point.len()
+            && b.len() == 2 * q
+            && a_src.len() == 2 * q
+            && b_src.len() == 2 * q,
+        "tables of 2^(len + 1) entries"
+    );
+    let low_vars = next_point.len().min(LOG_CHUNK);
+    let lo = eq_table(&next_point[..low_vars]);
+    let hi = eq_table(&next_point[low_vars..]);
+    let chunk = 1 << low_vars;
+    let (a_lo, a_hi) = a.split_at_mut(q);
+    let (b_lo, b_hi) = b.split_at_mut(q);
+    let (as_lo, as_hi) = a_src.split_at(q);
+    let (bs_lo, bs_hi) = b_src.split_at(q);
+    let work = |c: usize, [alo, ahi, blo, bhi]: [&mut [Ghash128]; 4]| {
+        let rows = c * chunk..(c + 1) * chunk;
+        bind(alo, &as_lo[rows.clone()]);
+        bind(ahi, &as_hi[rows.clone()]);
+        bind(blo, &bs_lo[rows.clone()]);
+        bind(bhi, &bs_hi[rows]);
+        let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
+        (hi[c] * g1, hi[c] * ginf)
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        a_lo.par_chunks_mut(chunk)
+            .zip(a_hi.par_chunks_mut(chunk))
+            .zip(b_lo.par_chunks_mut(chunk).zip(b_hi.par_chunks_mut(chunk)))
+            .enumerate()
+            .map(|(c, ((w, x), (y, z)))| work(c, [w, x, y, z]))
+            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add_pair)
+    }
+    #[cfg(not(feature = "parallel"))]
+    a_lo.chunks_mut(chunk)
+        .zip(a_hi.chunks_mut(chunk))
+        .zip(b_lo.chunks_mut(chunk).zip(b_hi.chunks_mut(chunk)))
+        .enumerate()
+        .map(|(c, ((w, x), (y, z)))| work(c, [w, x, y, z]))
+        .fold((Ghash128::ZERO, Ghash128::ZERO), add_pair)
+}
+
+/// The remaining rounds on tables of `2^(eq_point.len())` entries holding `(x_lo, s_x)`,
+/// whose round message is `message` (not sent yet), after the challenges already in
+/// `rev_point` (most significant variable first); `eq_point` lists the variables still free.
 fn finish<T: ProverTranscript>(
     mut a: Vec<Ghash128>,
     mut b: Vec<Ghash128>,
     eq_point: &[Ghash128],
     mut rev_point: Vec<Ghash128>,
+    mut message: (Ghash128, Ghash128),
     transcript: &mut T,
 ) -> RoundsOutput {
-    let n = eq_point.len();
-    for t in 0..n {
-        let v = n - 1 - t;
-        let low_vars = v.min(LOG_CHUNK);
-        let lo = eq_table(&eq_point[..low_vars]);
-        let hi = eq_table(&eq_point[low_vars..v]);
-        let chunk = 1 << low_vars;
-        let half = a.len() / 2;
-        let (a_lo, a_hi) = a.split_at_mut(half);
-        let (b_lo, b_hi) = b.split_at_mut(half);
-        let work = |(c, (((alo, ahi), blo), bhi)): ChunkItem<'_>| {
-            let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
-            (hi[c] * g1, hi[c] * ginf)
-        };
-        let add = |x: (Ghash128, Ghash128), y: (Ghash128, Ghash128)| (x.0 + y.0, x.1 + y.1);
-        #[cfg(feature = "parallel")]
-        let message = {
-            use rayon::prelude::*;
-            a_lo.par_chunks(chunk)
-                .zip(a_hi.par_chunks_mut(chunk))
-                .zip(b_lo.par_chunks(chunk))
-                .zip(b_hi.par_chunks_mut(chunk))
-                .enumerate()
-                .map(work)
-                .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add)
-        };
-        #[cfg(not(feature = "parallel"))]
-        let message = a_lo
-            .chunks(chunk)
-            .zip(a_hi.chunks_mut(chunk))
-            .zip(b_lo.chunks(chunk))
-            .zip(b_hi.chunks_mut(chunk))
-            .enumerate()
-            .map(work)
-            .fold((Ghash128::ZERO, Ghash128::ZERO), add);
+    for v in (0..eq_point.len()).rev() {
         transcript.send_field(LABEL_ROUND, &[message.0, message.1]);
         let rho = transcript.challenge::<Ghash128>(LABEL_CHALLENGE);
         rev_point.push(rho);
-        // Bind: x ← x_lo + ρ·s_x.
-        let bind = |(lo, s): (&mut [Ghash128], &mut [Ghash128])| add_mul_scalar(lo, s, rho);
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            a_lo.par_chunks_mut(chunk)
-                .zip(a_hi.par_chunks_mut(chunk))
-                .chain(b_lo.par_chunks_mut(chunk).zip(b_hi.par_chunks_mut(chunk)))
-                .for_each(bind);
+        let half = a.len() / 2;
+        let (a_lo, a_hi) = a.split_at_mut(half);
+        let (b_lo, b_hi) = b.split_at_mut(half);
+        if v == 0 {
+            add_mul_scalar(a_lo, a_hi, rho);
+            add_mul_scalar(b_lo, b_hi, rho);
+        } else {
+            // Bind: x ← x_lo + ρ·s_x, with the next round's message.
+            let bind = |out: &mut [Ghash128], s: &[Ghash128]| add_mul_scalar(out, s, rho);
+            message = bind_then_message(a_lo, b_lo, a_hi, b_hi, &eq_point[..v - 1], bind);
         }
-        #[cfg(not(feature = "parallel"))]
-        a_lo.chunks_mut(chunk)
-            .zip(a_hi.chunks_mut(chunk))
-            .chain(b_lo.chunks_mut(chunk).zip(b_hi.chunks_mut(chunk)))
-            .for_each(bind);
         a.truncate(half);
         b.truncate(half);
     }
+    output(a, b, rev_point)
+}
+
+/// The output from the fully bound tables and the challenges, most significant first.
+fn output(a: Vec<Ghash128>, b: Vec<Ghash128>, mut rev_point: Vec<Ghash128>) -> RoundsOutput {
     rev_point.reverse();
     RoundsOutput {
         point: rev_point,

@@ -207,7 +207,7 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> PolynomialCommitment
         claims: &[Claim<Ghash128>],
         transcript: &mut T,
     ) {
-        self.open_inner(data, claims, &[], transcript, |_, _| {});
+        self.open_inner(data, claims, &[], &[], transcript, |_, _| {});
     }
 
     fn verify<T: VerifierTranscript>(
@@ -261,18 +261,23 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
     }
 
     /// [`PolynomialCommitment::open`] for Boolean `claims` plus claims on the packed
-    /// polynomial (see [`RingSwitched::verify_with_packed`]).
+    /// polynomial (see [`RingSwitched::verify_with_packed`]), where the caller may already
+    /// hold the partial evaluations `ŝ` of some claims (`known[i]` for claim `i`; missing or
+    /// `None` entries, and all of them for `known = &[]`, are computed from the committed
+    /// words): a prover that reduced a claim from a small folded vector gives `ŝ` at that
+    /// vector's cost. With honest values the proof is the same bytes as without them.
     ///
     /// # Panics
-    /// As [`PolynomialCommitment::open`].
-    pub fn open_with_packed<T: ProverTranscript>(
+    /// As [`PolynomialCommitment::open`], or if a known entry does not have 128 elements.
+    pub fn open_with_known_partials<T: ProverTranscript>(
         &self,
         data: &RingSwitchedData<P::ProverData>,
         claims: &[Claim<Ghash128>],
+        known: &[Option<&[Ghash128]>],
         packed: &[Claim<Ghash128>],
         transcript: &mut T,
     ) {
-        self.open_inner(data, claims, packed, transcript, |_, _| {});
+        self.open_inner(data, claims, known, packed, transcript, |_, _| {});
     }
 
     /// [`PolynomialCommitment::open`] with a hook that may alter claim `i`'s partial
@@ -282,6 +287,7 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
         &self,
         data: &RingSwitchedData<P::ProverData>,
         claims: &[Claim<Ghash128>],
+        known: &[Option<&[Ghash128]>],
         packed: &[Claim<Ghash128>],
         transcript: &mut T,
         tamper: impl Fn(usize, &mut [Ghash128]),
@@ -293,8 +299,23 @@ impl<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>> RingSwitched<P> {
             .map(|c| split_claim(&c.weight, self.num_vars()).expect("eq or tensor claims only"))
             .collect();
         absorb_claims(claims, transcript);
-        let highs: Vec<&[Ghash128]> = split.iter().map(|parts| &parts.high[..]).collect();
-        let mut partials = partial_evaluations_many(self.packed(data), &highs);
+        let known = |i: usize| known.get(i).copied().flatten();
+        let highs: Vec<&[Ghash128]> = (0..claims.len())
+            .filter(|&i| known(i).is_none())
+            .map(|i| &split[i].high[..])
+            .collect();
+        let mut computed = partial_evaluations_many(self.packed(data), &highs).into_iter();
+        let mut partials: Vec<Vec<Ghash128>> = (0..claims.len())
+            .map(|i| match known(i) {
+                Some(s_hat) => {
+                    assert_eq!(s_hat.len(), PACKED_BITS, "128 partial evaluations");
+                    s_hat.to_vec()
+                }
+                None => computed
+                    .next()
+                    .expect("one computed entry per unknown claim"),
+            })
+            .collect();
         for (i, s_hat) in partials.iter_mut().enumerate() {
             tamper(i, s_hat);
             transcript.send_field(LABEL_PARTIALS, s_hat);
@@ -346,6 +367,9 @@ pub fn partial_evaluations(packed: &[Ghash128], high: &[Ghash128]) -> Vec<Ghash1
 pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> Vec<Vec<Ghash128>> {
     for high in highs {
         assert_eq!(packed.len(), 1 << high.len(), "one word per point of r_hi");
+    }
+    if highs.is_empty() {
+        return Vec::new();
     }
     if packed.len() < PACKED_BITS {
         return highs

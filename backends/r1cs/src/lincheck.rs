@@ -231,13 +231,17 @@ fn challenges<T: Transcript>(
 /// [`fold_lanes`] instead of [`fold_instances`]).
 ///
 /// [`BatchWitness::lanes`]: flockwork_core::circuit::BatchWitness::lanes
+///
+/// Also returns the z-claim's ring-switching partial evaluations when the block has at least
+/// 128 bits ([`claim_partials`]: from `z_vec`, so the opening need not read the witness for
+/// this claim).
 pub fn prove<T: ProverTranscript>(
     lowering: &R1csLowering,
     z: &[u64],
     lanes: Option<&[u64]>,
     zc: &ZerocheckClaims,
     transcript: &mut T,
-) -> LincheckClaim {
+) -> (LincheckClaim, Option<Vec<Ghash128>>) {
     let m0 = lowering.log_block();
     let (alpha, beta, claim) = challenges(zc, transcript);
     let comb = comb_vector(lowering, zc, alpha, beta);
@@ -246,15 +250,45 @@ pub fn prove<T: ProverTranscript>(
         Some(lanes) => fold_lanes(lanes, m0, s_out),
         None => fold_instances(z, m0, s_out),
     };
-    let polys = vec![MultilinearPoly::new(comb), MultilinearPoly::new(z_vec)];
+    let polys = vec![
+        MultilinearPoly::new(comb),
+        MultilinearPoly::new(z_vec.clone()),
+    ];
     let out = flockwork_core::prove(polys, None, claim, transcript);
     transcript.send_field(LABEL_FINAL, &out.final_evals);
+    let partials = claim_partials(&z_vec, &out.point);
     let mut point = out.point;
     point.extend_from_slice(s_out);
-    LincheckClaim {
+    let claim = LincheckClaim {
         point,
         value: out.final_evals[1],
+    };
+    (claim, partials)
+}
+
+/// The ring-switching partial evaluations (`flockwork_pcs::ring_switch`: 7 bit variables
+/// packed per GF(2^128) word) of the z-claim `ẑ(r' ‖ s_out)`, from the instance fold `z_vec`
+/// alone: bit `v` of word `y` is witness bit `128·y + v`, so with `y = (p_hi, k)` (the block
+/// position above its low 7 bits, then the instance)
+///
+/// ```text
+/// ŝ_v = Σ_{p_hi, k} z[k, v + 128·p_hi]·eq(r'_{≥7}, p_hi)·eq(s_out, k) = Σ_{p_hi} eq(r'_{≥7}, p_hi)·z_vec[v + 128·p_hi]
+/// ```
+///
+/// — `2^m0` products instead of a pass over the `2^m` committed bits. `None` for blocks of
+/// fewer than 128 bits (the opening then computes them from the commitment).
+#[must_use]
+pub fn claim_partials(z_vec: &[Ghash128], r_prime: &[Ghash128]) -> Option<Vec<Ghash128>> {
+    const PACKED_VARS: usize = 7;
+    if r_prime.len() < PACKED_VARS || z_vec.len() != 1 << r_prime.len() {
+        return None;
     }
+    let eq = eq_table(&r_prime[PACKED_VARS..]);
+    let mut acc = vec![Ghash128::ZERO; 1 << PACKED_VARS];
+    for (words, &w) in z_vec.chunks_exact(1 << PACKED_VARS).zip(&eq) {
+        flockwork_field_binary::ghash::batch::add_mul_scalar(&mut acc, words, w);
+    }
+    Some(acc)
 }
 
 /// The lincheck verifier.
@@ -332,6 +366,34 @@ mod tests {
                 "lanes, m0 = {log_block}, k = {log_instances}"
             );
         }
+    }
+
+    #[test]
+    fn claim_partials_equal_the_ring_switch_partials_of_the_commitment() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for (log_block, log_instances) in [(7, 0), (7, 4), (9, 3), (12, 1)] {
+            let words = (1usize << log_block) / 64;
+            let z: Vec<u64> = (0..words << log_instances).map(|_| rng.random()).collect();
+            let mut point = |n: usize| -> Vec<Ghash128> {
+                (0..n).map(|_| Ghash128::new(rng.random())).collect()
+            };
+            let (s_out, r_prime) = (point(log_instances), point(log_block));
+            let z_vec = naive(&z, log_block, &s_out);
+            let got = claim_partials(&z_vec, &r_prime).expect("a block of at least 128 bits");
+            // The committed words: two witness words per GF(2^128) element.
+            let packed: Vec<Ghash128> = z
+                .chunks_exact(2)
+                .map(|w| Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64)))
+                .collect();
+            let high: Vec<Ghash128> = r_prime[7..].iter().chain(&s_out).copied().collect();
+            let want = flockwork_pcs::ring_switch::partial_evaluations(&packed, &high);
+            assert_eq!(got, want, "m0 = {log_block}, k = {log_instances}");
+        }
+        // Blocks below 128 bits are left to the opening.
+        assert_eq!(
+            claim_partials(&[Ghash128::ONE; 64], &[Ghash128::ONE; 6]),
+            None
+        );
     }
 
     /// `z` in lane order, bit by bit (`BatchWitness::lanes`).

@@ -262,7 +262,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
 
         let clock = Instant::now();
         let span = tracing::info_span!("lincheck").entered();
-        let lc = lincheck::prove(&self.lowering, z, lanes.as_deref(), &zc, &mut t);
+        let (lc, lc_partials) = lincheck::prove(&self.lowering, z, lanes.as_deref(), &zc, &mut t);
         drop(lanes);
         timings.lincheck = clock.elapsed();
         drop(span);
@@ -276,8 +276,10 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         let clock = Instant::now();
         let span = tracing::info_span!("open").entered();
         let claims = opening_claims(&zc, &lc);
+        // The z-claim's partial evaluations come from the lincheck's instance fold.
+        let known = [None, lc_partials.as_deref()];
         self.pcs
-            .open_with_packed(&data, &claims, &packed_claims, &mut t);
+            .open_with_known_partials(&data, &claims, &known, &packed_claims, &mut t);
         timings.open = clock.elapsed();
         drop(span);
 

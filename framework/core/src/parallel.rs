@@ -24,6 +24,20 @@ where
     (0..n).map(f).collect()
 }
 
+/// Four zero-filled word buffers of the given lengths, allocated by two threads with the
+/// `parallel` feature: each allocation clears its memory (a `memset` when the allocator
+/// reuses freed pages), so the clearing of the four is split between the threads.
+pub(crate) fn zeroed_words4(lens: [usize; 4]) -> [Vec<u64>; 4] {
+    let pair = |a: usize, b: usize| (alloc::vec![0u64; a], alloc::vec![0u64; b]);
+    #[cfg(feature = "parallel")]
+    if lens.iter().sum::<usize>() >= MIN_PARALLEL_LEN {
+        let ((w, x), (y, z)) = rayon::join(|| pair(lens[0], lens[2]), || pair(lens[1], lens[3]));
+        return [w, y, x, z];
+    }
+    let ((w, x), (y, z)) = (pair(lens[0], lens[2]), pair(lens[1], lens[3]));
+    [w, y, x, z]
+}
+
 /// `f(a_chunk, b_chunk)` over matching chunks of `chunk` elements of two equally long
 /// slices (the last chunk may be shorter), in parallel for long slices.
 pub(crate) fn chunks_for_each<T, G>(a: &mut [T], b: &mut [T], chunk: usize, f: G)

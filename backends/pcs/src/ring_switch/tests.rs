@@ -27,6 +27,24 @@ fn lifted(words: &[u128]) -> Vec<Ghash128> {
         .collect()
 }
 
+/// The packed words of `t`, three random points of `num_vars` coordinates and the honest
+/// evaluation claims there.
+fn evaluation_claims(
+    t: &[u128],
+    num_vars: usize,
+    label: &str,
+) -> (Vec<Ghash128>, Vec<Vec<Ghash128>>, Vec<Claim<Ghash128>>) {
+    let packed: Vec<Ghash128> = t.iter().map(|&w| Ghash128::new(w)).collect();
+    let points: Vec<Vec<Ghash128>> = (0..3)
+        .map(|i| random_vec(&mut rng(&format!("{label}{i}")), num_vars))
+        .collect();
+    let claims = points
+        .iter()
+        .map(|r| Claim::evaluation(r.clone(), evaluate_packed(&packed, r)))
+        .collect();
+    (packed, points, claims)
+}
+
 /// A small dense schedule (few queries keeps proofs short enough to flip every byte).
 fn small_dense(num_vars: usize) -> Dense {
     let level = |log_cols, log_inv_rate| LevelConfig {
@@ -169,14 +187,7 @@ fn preset_ring_switched_round_trip_at_2_pow_22_bits() {
     );
     let t = words(1 << 15, "rs/large");
     let (root, data) = pcs.commit(&t);
-    let packed: Vec<Ghash128> = t.iter().map(|&w| Ghash128::new(w)).collect();
-    let points: Vec<Vec<Ghash128>> = (0..3)
-        .map(|i| random_vec(&mut rng(&format!("rs/pt{i}")), 22))
-        .collect();
-    let claims: Vec<Claim<Ghash128>> = points
-        .iter()
-        .map(|r| Claim::evaluation(r.clone(), evaluate_packed(&packed, r)))
-        .collect();
+    let (_, _, claims) = evaluation_claims(&t, 22, "rs/pt");
     let domain = DomainSeparator::new("ring-switch/test", b"");
     let mut prover = Sha256ProverTranscript::new(domain);
     pcs.open(&data, &claims, &mut prover);
@@ -184,6 +195,42 @@ fn preset_ring_switched_round_trip_at_2_pow_22_bits() {
     let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
     pcs.verify(&root, &claims, &mut verifier).unwrap();
     verifier.finish().unwrap();
+}
+
+#[test]
+fn known_partials_give_the_same_proof_and_wrong_ones_are_rejected() {
+    let pcs = RingSwitched::new(small_dense(6));
+    let t = words(1 << 6, "rs/known");
+    let (root, data) = pcs.commit(&t);
+    let (packed, points, claims) = evaluation_claims(&t, 13, "rs/known");
+    let honest: Vec<Vec<Ghash128>> = points
+        .iter()
+        .map(|r| partial_evaluations(&packed, &r[PACKED_VARS..]))
+        .collect();
+    let domain = DomainSeparator::new("ring-switch/test", b"");
+    let prove = |known: &[Option<&[Ghash128]>]| {
+        let mut prover = Sha256ProverTranscript::new(domain);
+        pcs.open_with_known_partials(&data, &claims, known, &[], &mut prover);
+        prover.into_proof()
+    };
+    let mut prover = Sha256ProverTranscript::new(domain);
+    pcs.open(&data, &claims, &mut prover);
+    let reference = prover.into_proof();
+    // Every subset of known claims, and a list shorter than the claims.
+    assert_eq!(prove(&[None, Some(&honest[1])]), reference);
+    assert_eq!(
+        prove(&[Some(&honest[0]), Some(&honest[1]), Some(&honest[2])]),
+        reference
+    );
+    // A wrong known value is sent as given, and the verifier rejects it.
+    let mut wrong = honest[2].clone();
+    wrong[5] += Ghash128::ONE;
+    let proof = prove(&[None, None, Some(&wrong)]);
+    let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
+    assert_eq!(
+        pcs.verify(&root, &claims, &mut verifier),
+        Err(VerifyError::RingSwitchMismatch { claim: 2 })
+    );
 }
 
 #[test]
@@ -292,7 +339,7 @@ fn naive_recombination_is_exploitable_and_the_transpose_catches_it() {
 
     // The same cheat against the real protocol: the bit check passes, the switched claim fails.
     let mut prover = Sha256ProverTranscript::new(domain);
-    pcs.open_inner(&data, &false_claims, &[], &mut prover, tamper);
+    pcs.open_inner(&data, &false_claims, &[], &[], &mut prover, tamper);
     let proof = prover.into_proof();
     let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
     let result = pcs.verify(&root, &false_claims, &mut verifier);

@@ -73,16 +73,14 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     let block_words = stats.block_bits() / 64;
     let group_size = 64 * BATCH_LANE_WORDS;
     let group_words = group_size * block_words;
-    let mut z = vec![0u64; instances * block_words];
+    let z_len = instances * block_words;
     // Without sides, each group gets a one-word placeholder chunk that stays unused.
     let groups = instances.div_ceil(group_size);
     let (side_len, side_chunk) = if record_sides {
-        (z.len(), group_words)
+        (z_len, group_words)
     } else {
         (groups, 1)
     };
-    let mut sa = vec![0u64; side_len];
-    let mut sb = vec![0u64; side_len];
     let positions = stats.block_bits();
     let (lanes_len, lanes_chunk) = if record_sides {
         (
@@ -92,7 +90,8 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
     } else {
         (groups, 1)
     };
-    let mut zl = vec![0u64; lanes_len];
+    let [mut z, mut sa, mut sb, mut zl] =
+        crate::parallel::zeroed_words4([z_len, side_len, side_len, lanes_len]);
 
     let fill = |g: usize, [zc, ac, bc, lc]: [&mut [u64]; 4]| {
         let lanes = lane_groups_of_blocks::<BATCH_LANE_WORDS>(

@@ -251,25 +251,9 @@ impl<F: NttField> Pass<'_, F> {
             return;
         }
         if self.fused && top > 0 {
-            // Layers `top` and `top − 1` in one pass, then the four quarters.
-            self.butterfly4_block(data, index, top, true);
-            if top > 1 {
-                let [q0, q1, q2, q3] = quarters(data);
-                parallel::join(
-                    || {
-                        parallel::join(
-                            || self.block(q0, 4 * index, top - 2),
-                            || self.block(q1, 4 * index + 1, top - 2),
-                        );
-                    },
-                    || {
-                        parallel::join(
-                            || self.block(q2, 4 * index + 2, top - 2),
-                            || self.block(q3, 4 * index + 3, top - 2),
-                        );
-                    },
-                );
-            }
+            // Layers `top` and `top − 1` in one pass, then the four quarters: the recursion
+            // of `block_then`, with nothing to hand on.
+            self.block_then::<()>(data, index, top, &mut [], &|_, _| {});
             return;
         }
         if self.order == Order::TopDown {

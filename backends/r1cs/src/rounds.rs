@@ -145,10 +145,7 @@ pub fn prove_from_rows<T: ProverTranscript>(
     );
     absorb_statement(transcript, n, 2, true, claim);
     let v = n - 1;
-    let low_vars = v.min(LOG_CHUNK);
-    let lo = eq_table(&eq_point[..low_vars]);
-    let hi = eq_table(&eq_point[low_vars..v]);
-    let chunk = 1 << low_vars;
+    let (lo, hi, chunk) = split_eq(&eq_point[..v]);
     let half = a_rows.len() / 2;
     let (a_lo, a_hi) = a_rows.split_at(half);
     let (b_lo, b_hi) = b_rows.split_at(half);
@@ -220,6 +217,17 @@ pub fn prove_from_rows<T: ProverTranscript>(
     finish(a, b, &eq_point[..v], rev_point, message, transcript)
 }
 
+/// The split eq weights of a round over the free variables `point`: `eq(point, x) =
+/// lo[x mod chunk]·hi[x / chunk]` with `chunk = 2^min(len, LOG_CHUNK)`.
+fn split_eq(point: &[Ghash128]) -> (Vec<Ghash128>, Vec<Ghash128>, usize) {
+    let low_vars = point.len().min(LOG_CHUNK);
+    (
+        eq_table(&point[..low_vars]),
+        eq_table(&point[low_vars..]),
+        1 << low_vars,
+    )
+}
+
 /// The first round's message `(G(1), G(∞))` on tables `a`, `b` of `2^n` entries
 /// (`n = eq_point.len() ≥ 1`); leaves `s_a`, `s_b` in their upper halves.
 fn first_message(
@@ -228,10 +236,7 @@ fn first_message(
     eq_point: &[Ghash128],
 ) -> (Ghash128, Ghash128) {
     let v = eq_point.len() - 1;
-    let low_vars = v.min(LOG_CHUNK);
-    let lo = eq_table(&eq_point[..low_vars]);
-    let hi = eq_table(&eq_point[low_vars..v]);
-    let chunk = 1 << low_vars;
+    let (lo, hi, chunk) = split_eq(&eq_point[..v]);
     let half = a.len() / 2;
     let (a_lo, a_hi) = a.split_at_mut(half);
     let (b_lo, b_hi) = b.split_at_mut(half);
@@ -290,10 +295,7 @@ fn bind_then_message<S: Sync>(
             && b_src.len() == 2 * q,
         "tables of 2^(len + 1) entries"
     );
-    let low_vars = next_point.len().min(LOG_CHUNK);
-    let lo = eq_table(&next_point[..low_vars]);
-    let hi = eq_table(&next_point[low_vars..]);
-    let chunk = 1 << low_vars;
+    let (lo, hi, chunk) = split_eq(next_point);
     let (a_lo, a_hi) = a.split_at_mut(q);
     let (b_lo, b_hi) = b.split_at_mut(q);
     let (as_lo, as_hi) = a_src.split_at(q);

@@ -7,10 +7,30 @@
 //! * every truncation (all lengths, or a sample for long proofs), and
 //! * appended bytes
 //!
-//! are rejected, and that the verifier never panics on any of them. It returns the counts so
-//! a test can print them (`cargo test -- --nocapture` shows them in CI logs).
+//! are rejected, and that the verifier never panics. It returns the counts and writes them to
+//! the process's standard error as one line, past the test harness's output capture, so every
+//! `cargo test` log shows how many mutations each proof system's sweep tried.
+//!
+//! # The cap
+//!
+//! A suite states the budget a thorough sweep of its proofs takes (its *full* budget:
+//! hundreds of thousands of verifications for some). The environment variable
+//! [`MUTATIONS_ENV`] (`FLOCKWORK_MUTATIONS`) caps what a run spends:
+//!
+//! | value | byte changes, and truncations, per proof |
+//! |---|---|
+//! | unset (`cargo test`, CI) | at most [`DEFAULT_CAP`] each: every proof system is still swept |
+//! | a number `N` | at most `N` each |
+//! | `full` | the suite's own budget, uncapped |
+//!
+//! A capped sweep draws from the same seeded stream (where the full sweep samples too, the
+//! capped byte changes are the first ones of its sample), so a failure reproduces under the
+//! same value. The full
+//! sweep of every suite is `FLOCKWORK_MUTATIONS=full cargo test --workspace -- mutation`
+//! (the book's security chapter gives its counts and time).
 
 use std::fmt::Debug;
+use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rand::{Rng, SeedableRng};
@@ -35,6 +55,51 @@ impl Default for MutationBudget {
             truncation_limit: 4096,
             seed: 0x6d75_7461_7465,
         }
+    }
+}
+
+/// The environment variable that caps the mutations a sweep tries per proof (module docs).
+pub const MUTATIONS_ENV: &str = "FLOCKWORK_MUTATIONS";
+
+/// Byte changes, and truncations, per proof when [`MUTATIONS_ENV`] is unset.
+pub const DEFAULT_CAP: usize = 2_000;
+
+/// The cap [`MUTATIONS_ENV`] sets: `None` for `full`.
+///
+/// # Panics
+/// If the variable holds neither `full` nor a number (a typo must not silently run the
+/// default).
+#[must_use]
+pub fn cap_from_env() -> Option<usize> {
+    match std::env::var(MUTATIONS_ENV) {
+        Err(std::env::VarError::NotPresent) => Some(DEFAULT_CAP),
+        Ok(value) if value.trim() == "full" => None,
+        Ok(value) => Some(value.trim().parse().unwrap_or_else(|_| {
+            panic!("{MUTATIONS_ENV} must be `full` or a number of mutations, not {value:?}")
+        })),
+        Err(e) => panic!("{MUTATIONS_ENV}: {e}"),
+    }
+}
+
+impl MutationBudget {
+    /// This budget with both counts limited to `cap` (`None`: unchanged).
+    #[must_use]
+    pub fn capped(self, cap: Option<usize>) -> Self {
+        match cap {
+            None => self,
+            Some(cap) => Self {
+                exhaustive_limit: self.exhaustive_limit.min(cap),
+                truncation_limit: self.truncation_limit.min(cap),
+                seed: self.seed,
+            },
+        }
+    }
+
+    /// Whether the single-byte changes of a `len`-byte proof are exhaustive under this
+    /// budget.
+    #[must_use]
+    pub fn is_exhaustive_for(&self, len: usize) -> bool {
+        len.saturating_mul(255) <= self.exhaustive_limit
     }
 }
 
@@ -78,12 +143,38 @@ impl core::fmt::Display for MutationReport {
     }
 }
 
-/// Runs the mutation checks described in the [module docs](self).
+/// Runs the mutation checks described in the [module docs](self) within `budget` capped by
+/// [`MUTATIONS_ENV`], and writes the counts to standard error (uncaptured) as
+/// `mutation sweep <name> (<len> proof bytes): …`.
 ///
 /// # Panics
 /// If the honest proof is rejected, if any mutation is accepted, or if the verifier panics,
-/// naming the mutation.
+/// naming the mutation; if [`MUTATIONS_ENV`] is malformed.
 pub fn check_mutations<E: Debug>(
+    name: &str,
+    proof: &[u8],
+    budget: MutationBudget,
+    verify: impl Fn(&[u8]) -> Result<(), E>,
+) -> MutationReport {
+    let cap = cap_from_env();
+    let report = sweep(name, proof, budget.capped(cap), verify);
+    let limit = match cap {
+        Some(cap) => format!("cap {cap}"),
+        None => "full budget".to_owned(),
+    };
+    // One write of the whole line to the handle itself: libtest captures `print!` and
+    // `eprint!`, not writes to `std::io::stderr()`, so the line shows in every log.
+    let line = format!(
+        "mutation sweep {name} ({} proof bytes, {limit}): {report}\n",
+        proof.len()
+    );
+    // A log line that cannot be written is no test failure.
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    report
+}
+
+/// [`check_mutations`] within exactly `budget`.
+fn sweep<E: Debug>(
     name: &str,
     proof: &[u8],
     budget: MutationBudget,
@@ -103,7 +194,7 @@ pub fn check_mutations<E: Debug>(
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(budget.seed);
     let mut mutated = proof.to_vec();
 
-    let exhaustive = proof.len().saturating_mul(255) <= budget.exhaustive_limit;
+    let exhaustive = budget.is_exhaustive_for(proof.len());
     report.exhaustive = exhaustive;
     let mut change = |position: usize, value: u8| {
         let original = mutated[position];

@@ -2,7 +2,7 @@
 //! the variant order rotated between repetitions.
 //!
 //! ```text
-//! cargo run --release -p flockwork-gkr --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3] [--transcript sha256|blake3|poseidon2b] [--pcs ligerito]
+//! cargo run --release -p flockwork-gkr --features bench-bins --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3] [--transcript sha256|blake3|poseidon2b] [--pcs ligerito]
 //! ```
 //!
 //! A worker generates the instances from a fixed seed, builds the statement (commitment

@@ -4,7 +4,7 @@
 //! behind [`Setup::verify_in_tower`]).
 //!
 //! ```text
-//! cargo run --release -p flockwork-gkr --bin gkr_tower_bench -- [--widths 12,10] [--verifications 21]
+//! cargo run --release -p flockwork-gkr --features bench-bins --bin gkr_tower_bench -- [--widths 12,10] [--verifications 21]
 //! ```
 //!
 //! One process: for every variant the proof is made once (untimed), then the two verifiers

@@ -127,7 +127,7 @@ fn native_blake3_matches_blake3_hash_up_to_64_bytes() {
 
 #[test]
 fn native_blake3_matches_official_test_vectors() {
-    let data = include_str!("data/blake3_vectors.txt");
+    let data = include_str!("../data/blake3_vectors.txt");
     let mut cases = 0;
     for line in data.lines() {
         let (len, hex) = line.split_once(' ').expect("len hex");

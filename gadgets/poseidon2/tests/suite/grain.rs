@@ -2,7 +2,7 @@
 //! constants, rejection counts, internal diagonal and its minimal-polynomial rejections), and
 //! the round-number formula reproduces every instance's `(R_F, R_P)`.
 
-mod common;
+use crate::common;
 
 use common::constants;
 use flockwork_field::{Field, PrimeField};

@@ -3,9 +3,7 @@
 //! accepted; seeded random byte changes, truncations, extensions and splices are rejected
 //! without a panic; random garbage never panics. Long runs: see `fuzz/README.md`.
 
-#[path = "../fuzz/src/targets.rs"]
-#[allow(dead_code)]
-mod targets;
+use crate::targets;
 
 use rand::{Rng, SeedableRng};
 

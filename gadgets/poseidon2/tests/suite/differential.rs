@@ -3,8 +3,6 @@
 //! `taceo-poseidon2` 0.3.1 for every BN254 width. BN254 t = 2, 4, 8, 12, 16 are not shipped
 //! by zkhash; its engine is fed our constants for those (an independent round function).
 
-mod common;
-
 use std::sync::Arc;
 
 use ark_ff_04::{BigInteger, PrimeField as Ark04PrimeField};

@@ -4,7 +4,7 @@
 //! encodings) fails here first.
 //!
 //! After an intended protocol change, regenerate the files with
-//! `FLOCKWORK_REGENERATE_PINNED=1 cargo test --release --test pinned` and commit them.
+//! `FLOCKWORK_REGENERATE_PINNED=1 cargo test -p flockwork --test suite pinned` and commit them.
 
 use std::path::PathBuf;
 

@@ -4,8 +4,6 @@
 //! round constants fed to both sides, and the Plonky3 external matrix against its dense
 //! definition.
 
-mod common;
-
 use flockwork_field::{Field, PrimeField};
 use flockwork_field_prime::{BabyBearArk, Bn254Fr, Goldilocks, GoldilocksArk};
 use flockwork_poseidon2::matrix::{M4_PLONKY3, external_matrix_with, mat_vec};

@@ -10,13 +10,13 @@ use serde_json::Value;
 /// A KAT file copied from shared/vectors/poseidon2.
 pub fn kat_file(field: &str) -> Value {
     let text = match field {
-        "bn254" => include_str!("../data/bn254.json"),
-        "bls12_381" => include_str!("../data/bls12_381.json"),
-        "goldilocks" => include_str!("../data/goldilocks.json"),
-        "babybear" => include_str!("../data/babybear.json"),
-        "pallas" => include_str!("../data/pallas.json"),
-        "vesta" => include_str!("../data/vesta.json"),
-        "compress" => include_str!("../data/compress_2to1.json"),
+        "bn254" => include_str!("../../data/bn254.json"),
+        "bls12_381" => include_str!("../../data/bls12_381.json"),
+        "goldilocks" => include_str!("../../data/goldilocks.json"),
+        "babybear" => include_str!("../../data/babybear.json"),
+        "pallas" => include_str!("../../data/pallas.json"),
+        "vesta" => include_str!("../../data/vesta.json"),
+        "compress" => include_str!("../../data/compress_2to1.json"),
         other => panic!("no vector file for {other}"),
     };
     serde_json::from_str(text).expect("vector files are valid JSON")

@@ -1,7 +1,7 @@
 //! Every known-answer vector of shared/vectors/poseidon2 (81 permutations, 16 compressions),
 //! through the cached runtime instances, a fresh parse, and the const-generic path.
 
-mod common;
+use crate::common;
 
 use common::{elements, kat_file, permutation};
 use flockwork_field::Field;

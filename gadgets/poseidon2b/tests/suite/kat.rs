@@ -1,7 +1,7 @@
 //! Known-answer tests: the official t = 4 and t = 6 vectors, the check value, the generated
 //! round constants and matrices against the stored data, and frost-gkr's variant.
 
-mod common;
+use crate::common;
 
 use common::{hex_list, hex_matrix, kats, load};
 use flockwork_field::BinaryField;

@@ -2,7 +2,7 @@
 //! against the generic ones, and the const-generic / batch / runtime paths against each
 //! other on random states.
 
-mod common;
+use crate::common;
 
 use flockwork_field::Field;
 use flockwork_field_prime::{Bn254Fr, Goldilocks, GoldilocksArk};

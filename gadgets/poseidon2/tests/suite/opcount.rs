@@ -18,7 +18,7 @@ use flockwork_field::{Field, PrimeField, derive_field_ops, impl_scalar_packed};
 use flockwork_field_prime::{Bn254Fr, GoldilocksArk};
 use flockwork_poseidon2::{Poseidon2, Poseidon2Field, Poseidon2Params};
 
-mod common;
+use crate::common;
 
 thread_local! {
     static COUNTS: Cell<Counts> = const { Cell::new(Counts { add: 0, double: 0, square: 0, mul: 0 }) };

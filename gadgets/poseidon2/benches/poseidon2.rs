@@ -5,7 +5,7 @@
 //! instances. Every iteration permutes a fresh random state made outside the timed
 //! region (`iter_batched`), so there is no loop-carried dependency.
 //!
-//! Run: `cargo bench --bench poseidon2` (filters: `goldilocks`, `plonky3`, `bn254`, …).
+//! Run: `cargo bench -p flockwork-poseidon2 --bench poseidon2` (filters: `goldilocks`, `plonky3`, `bn254`, …).
 //! Batch rows report time per call of `N` states; their throughput line is states/s.
 //! Goldilocks batches of 8 and 16 run the AVX-512 kernel where the CPU has it (16 is its
 //! widest interleaving); smaller batches run the interleaved scalar kernel.

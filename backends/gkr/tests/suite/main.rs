@@ -1,0 +1,9 @@
+//! The integration tests of `flockwork-gkr`, one module per topic, linked into one test binary:
+//! `cargo test -p flockwork-gkr --test suite` (one module: `-- <module>::`).
+
+mod common;
+
+mod batchers;
+mod opening;
+mod tower_verifier;
+mod transcripts;

@@ -1,0 +1,8 @@
+//! The integration tests of `flockwork-r1cs`, one module per topic, linked into one test binary:
+//! `cargo test -p flockwork-r1cs --test suite` (one module: `-- <module>::`).
+
+mod any_pcs;
+mod end_to_end;
+mod merkle;
+mod mutation;
+mod rejection;

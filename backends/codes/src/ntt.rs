@@ -28,10 +28,13 @@
 //! block of rows, so the butterfly is a slice kernel ([`NttField::butterfly`]: `u += τ·v`,
 //! `v += u` in one pass). The forward transform takes its layers in pairs: a block's quarters
 //! `a, b, c, d` go through the outer layer (`(a, c)`, `(b, d)`) and the inner one (`(a, b)`,
-//! `(c, d)`) in registers ([`NttField::butterfly4`]), so every element is read and written
-//! once per two layers — the same radix-4 grouping as a split-radix FFT, with half the memory
-//! traffic. Blocks of a layer run in parallel (rayon, feature `parallel`); when a layer has
-//! few large blocks, the halves (quarters) are cut into chunks that run in parallel instead.
+//! `(c, d)`) in registers ([`NttField::butterfly4`]), so on x86-64 (VPCLMULQDQ, PCLMULQDQ)
+//! every element is read and written once per two layers — the same radix-4 grouping as a
+//! split-radix FFT, with half the memory traffic. The portable and aarch64 (PMULL) kernels
+//! run the four butterflies one after another over the rows, so there each element is still
+//! loaded and stored once per layer. Blocks of a layer run in parallel (rayon, feature
+//! `parallel`); when a layer has few large blocks, the halves (quarters) are cut into chunks
+//! that run in parallel instead.
 
 use crate::kernels::NttField;
 use crate::parallel;
@@ -239,7 +242,8 @@ struct Pass<'a, F> {
     order: Order,
     butterfly: Butterfly<F>,
     /// The forward transform (the only top-down one): layers go in pairs through
-    /// [`NttField::butterfly4`], which loads and stores every element once per two layers.
+    /// [`NttField::butterfly4`] (one load and store per element per two layers on x86-64:
+    /// module docs).
     fused: bool,
 }
 

@@ -25,9 +25,9 @@
 //!
 //! A capped sweep draws from the same seeded stream (where the full sweep samples too, the
 //! capped byte changes are the first ones of its sample), so a failure reproduces under the
-//! same value. The full
-//! sweep of every suite is `FLOCKWORK_MUTATIONS=full cargo test --workspace -- mutation`
-//! (the book's security chapter gives its counts and time).
+//! same value. The full sweep of every suite is
+//! `FLOCKWORK_MUTATIONS=full cargo test --workspace -- mutation` (the book's security chapter
+//! gives its counts and time).
 
 use std::fmt::Debug;
 use std::io::Write;
@@ -90,7 +90,7 @@ impl MutationBudget {
             Some(cap) => Self {
                 exhaustive_limit: self.exhaustive_limit.min(cap),
                 truncation_limit: self.truncation_limit.min(cap),
-                seed: self.seed,
+                ..self
             },
         }
     }
@@ -145,7 +145,7 @@ impl core::fmt::Display for MutationReport {
 
 /// Runs the mutation checks described in the [module docs](self) within `budget` capped by
 /// [`MUTATIONS_ENV`], and writes the counts to standard error (uncaptured) as
-/// `mutation sweep <name> (<len> proof bytes): …`.
+/// `mutation sweep <name> (<len> proof bytes, cap <N> | full budget): …`.
 ///
 /// # Panics
 /// If the honest proof is rejected, if any mutation is accepted, or if the verifier panics,

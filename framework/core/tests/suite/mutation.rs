@@ -49,8 +49,7 @@ fn mutate_sumcheck<F: Field>(name: &str, num_vars: usize, degree: usize) {
         budget.is_exhaustive_for(proof.len()),
         "{name}: the test sizes are meant to be exhaustive under the full budget"
     );
-    let report = check_mutations(&format!("sumcheck/{name}"), &proof, budget, verifier);
-    assert!(report.total() > 0);
+    check_mutations(&format!("sumcheck/{name}"), &proof, budget, verifier);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use flockwork_core::{Claim, PolynomialCommitment};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::{RingSwitched, evaluate_packed};
 use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_pcs::{Blaze, FriBinius, Ligerito, Preset, Regime};
+use flockwork_pcs::{Commitment, PcsKind, Preset, Profile};
 use flockwork_testkit::seeded_vec;
 use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
@@ -99,35 +99,15 @@ fn schemes() -> Vec<String> {
 fn bench_pcs(c: &mut Criterion) {
     for log_bits in sizes() {
         for scheme in schemes() {
-            match scheme.as_str() {
-                "ligerito" => bench_scheme(
-                    c,
-                    "ligerito",
-                    Ligerito::<Ghash128, sha2::Sha256>::with_preset(
-                        log_bits - 7,
-                        100,
-                        preset(),
-                        Regime::Johnson { eta: 0.02 },
-                    )
-                    .expect("preset"),
-                    log_bits,
-                ),
-                "fri" => bench_scheme(
-                    c,
-                    "fri",
-                    FriBinius::<Ghash128, sha2::Sha256>::with_security(log_bits - 7, 100, 1)
-                        .expect("parameters"),
-                    log_bits,
-                ),
-                "blaze" => bench_scheme(
-                    c,
-                    "blaze",
-                    Blaze::<Ghash128, sha2::Sha256>::with_security(log_bits - 7, 100)
-                        .expect("parameters"),
-                    log_bits,
-                ),
-                other => panic!("unknown scheme {other} in PCS_BENCH_PCS"),
-            }
+            let kind: PcsKind = scheme
+                .parse()
+                .unwrap_or_else(|e| panic!("PCS_BENCH_PCS: {e}"));
+            let profile = Profile {
+                preset: preset(),
+                ..Profile::default()
+            };
+            let pcs = Commitment::for_bits(kind, log_bits, 100, &profile).expect("parameters");
+            bench_scheme(c, kind.name(), pcs, log_bits);
         }
     }
 }

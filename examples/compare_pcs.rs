@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example compare_pcs [log_bits]` (default 2^20 bits).
 
-use flockwork::compare::{PcsComparison, PcsKind};
+use flockwork::compare::PcsComparison;
+use flockwork::pcs::PcsKind;
 use flockwork::pcs::ring_switch::RingSwitched;
 use flockwork::pcs::security::ConfiguredCommitment;
 use flockwork::pcs::{FriBinius, FriConfig};

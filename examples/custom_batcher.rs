@@ -19,12 +19,13 @@ use flockwork::boolean::Sha256Compress;
 use flockwork::boolean::constants::SHA256_IV;
 use flockwork::boolean::io::ChainStep;
 use flockwork::boolean::words::join_u32;
+use flockwork::pcs::Commitment;
 use flockwork::pcs::security::ConfiguredCommitment;
 use flockwork::poly::Batcher;
 use flockwork::poly::circuit::{Gadget, SlotId, SlotKind};
 use flockwork::poly::soundness::union_bits;
 use flockwork::prelude::*;
-use flockwork::r1cs::{DensePcs, Flock, FlockConfig, FlockError, ProveError, Statement};
+use flockwork::r1cs::{Flock, FlockConfig, FlockError, ProveError, Statement};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 
 // ANCHOR: batcher
@@ -33,7 +34,7 @@ use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 /// Statement and witness are those of a single Flock setup of `2^k` instances
 /// ([`Statement::Batch`] or [`Statement::Chain`]; the inputs of all instances, one after the
 /// other), so the two are interchangeable behind [`Batcher`].
-struct Segmented<G, P = DensePcs> {
+struct Segmented<G, P = Commitment> {
     /// The setup every segment is proved with (`2^(k−s)` instances).
     segment: Flock<G, P>,
     /// `s`.

@@ -5,11 +5,10 @@
 //!
 //! `cargo run --release --example custom_gadget`
 
-use flockwork::pcs::{Blaze, FriBinius};
+use flockwork::pcs::PcsKind;
 use flockwork::poly::circuit::{
     CircuitBuilder, Gadget, IoLayout, R1csLowering, SlotId, SlotKind, WordBuilder, evaluate, rotl,
 };
-use flockwork::prelude::*;
 use flockwork::r1cs::{Flock, FlockConfig, Statement};
 
 // ANCHOR: gadget
@@ -154,41 +153,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .collect();
     assert_eq!(inputs.len(), words << log_k);
-    let vars = R1csLowering::new(&ChaCha20Block).log_block() + log_k - 7;
-    let ligerito = Flock::new(ChaCha20Block, log_k, FlockConfig::default())?;
-    let fri = Flock::with_pcs(
-        ChaCha20Block,
-        log_k,
-        FriBinius::<Ghash128, sha2::Sha256>::with_security(vars, 101, 1)?,
-        FlockConfig::default(),
-    )?;
-    let blaze = Flock::with_pcs(
-        ChaCha20Block,
-        log_k,
-        Blaze::<Ghash128, sha2::Sha256>::with_security(vars, 101)?,
-        FlockConfig::default(),
-    )?;
-    let (proof, _) = ligerito.prove(&inputs, &Statement::Batch)?;
-    ligerito.verify(&Statement::Batch, proof.as_bytes())?;
-    println!(
-        "ligerito: {} KiB, {:.1} bits",
-        proof.len() / 1024,
-        ligerito.soundness().bits()
-    );
-    let (proof, _) = fri.prove(&inputs, &Statement::Batch)?;
-    fri.verify(&Statement::Batch, proof.as_bytes())?;
-    println!(
-        "fri:      {} KiB, {:.1} bits",
-        proof.len() / 1024,
-        fri.soundness().bits()
-    );
-    let (proof, _) = blaze.prove(&inputs, &Statement::Batch)?;
-    blaze.verify(&Statement::Batch, proof.as_bytes())?;
-    println!(
-        "blaze:    {} KiB, {:.1} bits",
-        proof.len() / 1024,
-        blaze.soundness().bits()
-    );
+    for scheme in PcsKind::ALL {
+        let config = FlockConfig {
+            scheme,
+            ..FlockConfig::default()
+        };
+        let flock = Flock::new(ChaCha20Block, log_k, config)?;
+        let (proof, _) = flock.prove(&inputs, &Statement::Batch)?;
+        flock.verify(&Statement::Batch, proof.as_bytes())?;
+        println!(
+            "{:<9} {} KiB, {:.1} bits",
+            format!("{scheme}:"),
+            proof.len() / 1024,
+            flock.soundness().bits()
+        );
+    }
     // ANCHOR_END: prove
     Ok(())
 }

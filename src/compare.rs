@@ -13,7 +13,7 @@ use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::{self, RingSwitched, evaluate_packed};
 use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_pcs::{Blaze, FriBinius, Ligerito, Preset, Regime};
+use flockwork_pcs::{Commitment, PcsKind, Profile};
 use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
     VerifierTranscript,
@@ -22,32 +22,6 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 use crate::workload::{WorkloadError, median};
-
-/// The commitment schemes the comparison runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PcsKind {
-    /// Ligerito, fast preset (rate ½ at level 0), Johnson regime.
-    Ligerito,
-    /// FRI-Binius (BaseFold over the additive NTT), rate ½, unique decoding.
-    Fri,
-    /// Blaze-style: interleaved RAA code (rate ¼) at level 0, Ligerito's levels below.
-    Blaze,
-}
-
-impl PcsKind {
-    /// Every scheme.
-    pub const ALL: [Self; 3] = [Self::Ligerito, Self::Fri, Self::Blaze];
-
-    /// Short name.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Ligerito => "ligerito",
-            Self::Fri => "fri",
-            Self::Blaze => "blaze",
-        }
-    }
-}
 
 /// The statement of a comparison: a random Boolean polynomial of `2^log_bits` bits.
 #[derive(Clone, Debug)]
@@ -104,35 +78,10 @@ impl PcsComparison {
                 self.log_bits
             )));
         }
-        let vars = self.log_bits - 7;
-        let setup = |e: &dyn std::fmt::Display| {
-            WorkloadError::InvalidParameters(format!("{}: {e}", kind.name()))
-        };
-        match kind {
-            PcsKind::Ligerito => {
-                let pcs = Ligerito::<Ghash128, sha2::Sha256>::with_preset(
-                    vars,
-                    self.target_bits,
-                    Preset::Fast,
-                    Regime::Johnson {
-                        eta: flockwork_pcs::ligerito::DEFAULT_ETA,
-                    },
-                )
-                .map_err(|e| setup(&e))?;
-                self.measure(kind, pcs)
-            }
-            PcsKind::Fri => {
-                let pcs =
-                    FriBinius::<Ghash128, sha2::Sha256>::with_security(vars, self.target_bits, 1)
-                        .map_err(|e| setup(&e))?;
-                self.measure(kind, pcs)
-            }
-            PcsKind::Blaze => {
-                let pcs = Blaze::<Ghash128, sha2::Sha256>::with_security(vars, self.target_bits)
-                    .map_err(|e| setup(&e))?;
-                self.measure(kind, pcs)
-            }
-        }
+        let dense =
+            Commitment::for_bits(kind, self.log_bits, self.target_bits, &Profile::default())
+                .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))?;
+        self.measure(kind, dense)
     }
 
     /// The random statement: packed words and two evaluation claims.
@@ -156,11 +105,7 @@ impl PcsComparison {
         (words, claims)
     }
 
-    fn measure<P: ConfiguredCommitment<Ghash128>>(
-        &self,
-        kind: PcsKind,
-        dense: P,
-    ) -> Result<PcsRow, WorkloadError> {
+    fn measure(&self, kind: PcsKind, dense: Commitment) -> Result<PcsRow, WorkloadError> {
         let security_bits = dense
             .security_report()
             .bits()

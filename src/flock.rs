@@ -10,18 +10,13 @@ use flockwork_boolean::io::{
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering, Wide};
+use flockwork_core::circuit::{BatchWitness, Gadget, Wide};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::security::{ConfiguredCommitment, SecurityReport};
-use flockwork_pcs::{Blaze, FriBinius};
-use flockwork_r1cs::{
-    Flock, FlockConfig, FlockError, Proof, ProveError, ProverReport, SetupError, SoundnessReport,
-    Statement, Timings,
-};
+use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_r1cs::{Flock, FlockConfig, SetupError, SoundnessReport, Statement, Timings};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-use crate::compare::PcsKind;
 use crate::workload::{WorkloadError, check_reps, measure};
 
 /// The hash compressions the batch prover ships with.
@@ -81,129 +76,22 @@ impl HashKind {
     }
 }
 
-/// A batch setup over any of the shipped commitments (enum dispatch, no `dyn`).
-#[derive(Debug)]
-pub enum AnyFlock<G> {
-    /// Over Ligerito (the default).
-    Ligerito(Flock<G>),
-    /// Over FRI-Binius.
-    Fri(Flock<G, FriBinius<Ghash128, sha2::Sha256>>),
-    /// Over the Blaze-style commitment.
-    Blaze(Flock<G, Blaze<Ghash128, sha2::Sha256>>),
-}
-
-/// Runs `$body` with `$f` bound to the setup inside `$any`.
-macro_rules! dispatch {
-    ($any:expr, $f:ident => $body:expr) => {
-        match $any {
-            AnyFlock::Ligerito($f) => $body,
-            AnyFlock::Fri($f) => $body,
-            AnyFlock::Blaze($f) => $body,
-        }
-    };
-}
-
-impl<G: Gadget> AnyFlock<G> {
-    /// `2^log_instances` instances of `gadget` proving [`Statement::Batch`] over `pcs`
-    /// (FRI and Blaze are selected for one bit above `config.target_bits`, like Ligerito).
-    ///
-    /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for an unusable size or an unreachable target.
-    pub fn new(
-        gadget: G,
-        log_instances: usize,
-        pcs: PcsKind,
-        config: FlockConfig,
-    ) -> Result<Self, WorkloadError> {
-        let setup = setup_error;
-        Ok(match pcs {
-            PcsKind::Ligerito => {
-                Self::Ligerito(Flock::new(gadget, log_instances, config).map_err(setup)?)
-            }
-            PcsKind::Fri => {
-                let dense = fri_for(&gadget, log_instances, config.target_bits)?;
-                Self::Fri(Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
-            }
-            PcsKind::Blaze => {
-                let dense = blaze_for(&gadget, log_instances, config.target_bits)?;
-                Self::Blaze(Flock::with_pcs(gadget, log_instances, dense, config).map_err(setup)?)
-            }
-        })
-    }
-
-    /// The same setup proving the IO `io` of a chain or Merkle gadget.
-    ///
-    /// # Errors
-    /// [`WorkloadError::InvalidParameters`] for a gadget without that IO or unusable regions.
-    pub fn with_io(self, io: IoKind) -> Result<Self, WorkloadError>
-    where
-        G: HashGadget,
-    {
-        Ok(match self {
-            Self::Ligerito(f) => Self::Ligerito(G::configure(f, io)?),
-            Self::Fri(f) => Self::Fri(G::configure(f, io)?),
-            Self::Blaze(f) => Self::Blaze(G::configure(f, io)?),
-        })
-    }
-
-    /// `m = m0 + k`.
-    #[must_use]
-    pub fn num_vars(&self) -> usize {
-        dispatch!(self, f => f.num_vars())
-    }
-
-    /// The protocol's soundness terms.
-    #[must_use]
-    pub fn soundness(&self) -> SoundnessReport {
-        dispatch!(self, f => f.soundness())
-    }
-
-    /// The dense commitment's term-by-term report.
-    #[must_use]
-    pub fn pcs_report(&self) -> SecurityReport {
-        dispatch!(self, f => f.pcs().inner().security_report())
-    }
-
-    /// Refuses setups whose estimated prover memory exceeds the configured limit.
-    ///
-    /// # Errors
-    /// [`ProveError::MemoryLimit`].
-    pub fn check_memory(&self) -> Result<(), ProveError> {
-        dispatch!(self, f => f.check_memory())
-    }
-
-    /// Proves `statement` from a batch witness (with its sides).
-    ///
-    /// # Errors
-    /// As [`Flock::prove_witness`].
-    pub fn prove_witness(
-        &self,
-        witness: &BatchWitness,
-        statement: &Statement,
-    ) -> Result<(Proof, ProverReport), ProveError> {
-        dispatch!(self, f => f.prove_witness(witness, statement))
-    }
-
-    /// Proves `statement` from a batch witness it takes (rows freed as soon as they are no
-    /// longer needed).
-    ///
-    /// # Errors
-    /// As [`Flock::prove_witness`].
-    pub fn prove_witness_owned(
-        &self,
-        witness: BatchWitness,
-        statement: &Statement,
-    ) -> Result<(Proof, ProverReport), ProveError> {
-        dispatch!(self, f => f.prove_witness_owned(witness, statement))
-    }
-
-    /// Verifies proof bytes for `statement`.
-    ///
-    /// # Errors
-    /// As [`Flock::verify`].
-    pub fn verify(&self, statement: &Statement, proof: &[u8]) -> Result<(), FlockError> {
-        dispatch!(self, f => f.verify(statement, proof))
-    }
+/// The batch-R1CS setup of [`FlockWorkload`]: `2^log_instances` instances of `gadget` over
+/// the commitment `config.scheme`, set up for the IO `io`.
+///
+/// # Errors
+/// [`WorkloadError::InvalidParameters`] for an unusable size, an unreachable target or a
+/// gadget without that IO.
+pub fn flock_for<G: HashGadget>(
+    gadget: G,
+    log_instances: usize,
+    io: IoKind,
+    config: FlockConfig,
+) -> Result<Flock<G>, WorkloadError> {
+    G::configure(
+        Flock::new(gadget, log_instances, config).map_err(setup_error)?,
+        io,
+    )
 }
 
 /// The shipped hash gadgets: chain steps, and Merkle nodes where the hash has them.
@@ -342,11 +230,10 @@ pub struct FlockWorkload {
     pub count: usize,
     /// Seed of the chain's data or the tree's leaves.
     pub seed: u64,
-    /// The dense commitment under ring-switching.
-    pub pcs: PcsKind,
     /// Chain or Merkle tree.
     pub io: IoKind,
-    /// Prover configuration (security target; Ligerito's preset and regime).
+    /// Prover configuration (the commitment scheme, the security target, Ligerito's preset
+    /// and regime).
     pub config: FlockConfig,
 }
 
@@ -527,8 +414,7 @@ impl FlockWorkload {
         reps: usize,
     ) -> Result<FlockReport, WorkloadError> {
         let clock = Instant::now();
-        let flock =
-            AnyFlock::new(gadget, shape.log_blocks, self.pcs, self.config)?.with_io(self.io)?;
+        let flock = flock_for(gadget, shape.log_blocks, self.io, self.config)?;
         flock
             .check_memory()
             .map_err(|e| WorkloadError::Failed(e.to_string()))?;
@@ -618,36 +504,6 @@ fn random_leaves(rng: &mut ChaCha20Rng, n: usize) -> Vec<[u32; 8]> {
         .collect()
 }
 
-/// The Blaze-style commitment for the packed witness of `2^log_instances` instances of
-/// `gadget`, one bit above `target_bits`.
-///
-/// # Errors
-/// [`WorkloadError::InvalidParameters`] if no schedule reaches the target.
-pub fn blaze_for<G: Gadget>(
-    gadget: &G,
-    log_instances: usize,
-    target_bits: u32,
-) -> Result<Blaze<Ghash128, sha2::Sha256>, WorkloadError> {
-    let vars = R1csLowering::new(gadget).log_block() + log_instances - 7;
-    Blaze::with_security(vars, target_bits + 1)
-        .map_err(|e| WorkloadError::InvalidParameters(format!("blaze: {e}")))
-}
-
-/// FRI-Binius for the packed witness of `2^log_instances` instances of `gadget` (`m − 7`
-/// variables), one bit above `target_bits` like the Ligerito default.
-///
-/// # Errors
-/// [`WorkloadError::InvalidParameters`] if no schedule reaches the target.
-pub fn fri_for<G: Gadget>(
-    gadget: &G,
-    log_instances: usize,
-    target_bits: u32,
-) -> Result<FriBinius<Ghash128, sha2::Sha256>, WorkloadError> {
-    let vars = R1csLowering::new(gadget).log_block() + log_instances - 7;
-    FriBinius::with_security(vars, target_bits + 1, 1)
-        .map_err(|e| WorkloadError::InvalidParameters(format!("fri: {e}")))
-}
-
 /// Native compressions per second on one core: runs `step` on a chained state for at least
 /// 200 ms.
 fn native_rate<S: Default + Copy>(mut step: impl FnMut(usize, &mut S)) -> f64 {
@@ -686,7 +542,6 @@ pub struct SecuritySummary {
 pub fn security_summary(
     hash: HashKind,
     log_instances: usize,
-    pcs: PcsKind,
     config: FlockConfig,
 ) -> Result<SecuritySummary, WorkloadError> {
     if log_instances > 40 {
@@ -696,31 +551,21 @@ pub fn security_summary(
     }
     let shape = BatchShape::for_count(hash, IoKind::Chain, 1 << log_instances);
     match hash {
-        HashKind::Sha256 => {
-            summary_of(wide_chain(Sha256Compress, shape.copies), shape, pcs, config)
-        }
-        HashKind::Keccak => summary_of(
-            wide_chain(KeccakF1600::new(), shape.copies),
-            shape,
-            pcs,
-            config,
-        ),
-        HashKind::Blake3 => {
-            summary_of(wide_chain(Blake3Compress, shape.copies), shape, pcs, config)
-        }
+        HashKind::Sha256 => summary_of(wide_chain(Sha256Compress, shape.copies), shape, config),
+        HashKind::Keccak => summary_of(wide_chain(KeccakF1600::new(), shape.copies), shape, config),
+        HashKind::Blake3 => summary_of(wide_chain(Blake3Compress, shape.copies), shape, config),
     }
 }
 
 fn summary_of<G: Gadget>(
     gadget: G,
     shape: BatchShape,
-    pcs: PcsKind,
     config: FlockConfig,
 ) -> Result<SecuritySummary, WorkloadError> {
-    let flock = AnyFlock::new(gadget, shape.log_blocks, pcs, config)?;
+    let flock = Flock::new(gadget, shape.log_blocks, config).map_err(setup_error)?;
     Ok(SecuritySummary {
         protocol: flock.soundness(),
-        pcs: flock.pcs_report(),
+        pcs: flock.pcs().inner().security_report(),
         shape,
         num_vars: flock.num_vars(),
     })

@@ -306,11 +306,11 @@ enum PcsArg {
 }
 
 impl PcsArg {
-    fn kind(self) -> flockwork::compare::PcsKind {
+    fn kind(self) -> flockwork::pcs::PcsKind {
         match self {
-            Self::Ligerito => flockwork::compare::PcsKind::Ligerito,
-            Self::Fri => flockwork::compare::PcsKind::Fri,
-            Self::Blaze => flockwork::compare::PcsKind::Blaze,
+            Self::Ligerito => flockwork::pcs::PcsKind::Ligerito,
+            Self::Fri => flockwork::pcs::PcsKind::Fri,
+            Self::Blaze => flockwork::pcs::PcsKind::Blaze,
         }
     }
 }
@@ -705,8 +705,8 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             }
         );
     }
-    let pcs = args.pcs.unwrap_or(PcsArg::Ligerito);
     let config = flockwork::r1cs::FlockConfig {
+        scheme: args.pcs.unwrap_or(PcsArg::Ligerito).kind(),
         preset: match args.profile.unwrap_or(ProfileArg::Fast) {
             ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
             ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
@@ -725,7 +725,6 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
         hash,
         count,
         seed: args.seed,
-        pcs: pcs.kind(),
         io,
         config,
     };
@@ -743,7 +742,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     if let Some(path) = &args.out {
         let file = flockwork::proof_file::ProofFile::Flock(flockwork::proof_file::FlockFile {
             hash: r.hash,
-            pcs: workload.pcs,
+            pcs: config.scheme,
             preset: config.preset,
             copies: r.shape.copies,
             log_blocks: r.shape.log_blocks,
@@ -760,7 +759,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"count\":{},\"instances\":{},\"copies\":{},\"log_blocks\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
             io.name(),
-            workload.pcs.name(),
+            config.scheme.name(),
             r.count,
             r.instances(),
             r.shape.copies,
@@ -792,7 +791,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             describe_shape(r.shape),
             io.name(),
             r.num_vars,
-            workload.pcs.name(),
+            config.scheme.name(),
             rayon::current_num_threads()
         );
         if r.reps > 1 {
@@ -996,7 +995,7 @@ fn worker_line(m: &MeasuredPcs) -> String {
 
 fn parse_worker_line(
     line: &str,
-    kind: flockwork::compare::PcsKind,
+    kind: flockwork::pcs::PcsKind,
     log_bits: usize,
 ) -> Option<MeasuredPcs> {
     let mut f = line.strip_prefix("row ")?.split_whitespace();
@@ -1411,6 +1410,7 @@ fn security(
     json: bool,
 ) -> Result<(), WorkloadError> {
     let config = flockwork::r1cs::FlockConfig {
+        scheme: pcs.kind(),
         preset: match profile {
             ProfileArg::Fast => flockwork::r1cs::Preset::Fast,
             ProfileArg::Slim => flockwork::r1cs::Preset::Slim,
@@ -1419,7 +1419,7 @@ fn security(
         ..Default::default()
     };
     let hash = hash_kind(hash);
-    let s = flockwork::flock::security_summary(hash, log_instances, pcs.kind(), config)?;
+    let s = flockwork::flock::security_summary(hash, log_instances, config)?;
     if json {
         let protocol: Vec<_> = s
             .protocol
@@ -1566,7 +1566,6 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
             hash,
             count: 1 << k,
             seed: 1,
-            pcs: flockwork::compare::PcsKind::Ligerito,
             io: flockwork::flock::IoKind::Chain,
             config: flockwork::r1cs::FlockConfig::default(),
         }
@@ -1655,7 +1654,7 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
         seed: 1,
         reps: 1,
     };
-    for kind in flockwork::compare::PcsKind::ALL {
+    for kind in flockwork::pcs::PcsKind::ALL {
         let r = comparison.run(kind)?;
         if json {
             println!(

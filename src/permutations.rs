@@ -10,23 +10,20 @@
 //! outputs at Fiat–Shamir points) hold for the permutations of the given inputs. By default
 //! the inputs are public, held in the clear in place of a commitment
 //! (`flockwork_gkr::statement`). With a layer-0 commitment ([`PermutationWorkload::pcs`]) the
-//! inputs are committed with Ligerito, FRI-Binius or Blaze over GF(2^128) at 100 bits
-//! ([`with_layer0_pcs`]) and the proof ends with the opening of the walk's terminal claims
+//! inputs are committed with Ligerito, FRI-Binius or Blaze over GF(2^128) at
+//! [`LAYER0_TARGET_BITS`] ([`layer0_commitment`]) and the proof ends with the opening of the walk's terminal claims
 //! (`flockwork_gkr::opening`): the verifier needs the commitment, not the inputs.
 
 use std::time::{Duration, Instant};
 
-use flockwork_core::PolynomialCommitment;
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::{Poseidon2bRelation, Setup, Statement, Variant};
-use flockwork_pcs::{
-    Blaze, BlazeConfig, BlazeOptions, FriBinius, FriConfig, Ligerito, Preset, Regime,
-};
+use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{Commitment, PcsKind};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-use crate::compare::PcsKind;
-use crate::workload::{Measured, Timed, WorkloadError, check_reps, measure};
+use crate::workload::{Timed, WorkloadError, check_reps, measure};
 
 /// Lanes of the permutation (the state width `t`).
 pub const LANES: usize = 4;
@@ -238,19 +235,18 @@ impl PermutationWorkload {
                 })?;
                 (measured, f64::INFINITY)
             }
-            Some(kind) => with_layer0_pcs(
-                kind,
-                setup.input_layout().num_vars(),
-                OpenedRun {
+            Some(kind) => {
+                let pcs = layer0_commitment(kind, setup.input_layout().num_vars())
+                    .map_err(WorkloadError::InvalidParameters)?;
+                let run = OpenedRun {
                     setup: &setup,
                     inputs: &inputs,
                     seed: self.seed,
                     variant,
-                    reps,
-                },
-            )
-            .map_err(WorkloadError::InvalidParameters)?
-            .map_err(|e| failed("", &e))?,
+                };
+                let measured = measure(reps, || run.once(&pcs)).map_err(|e| failed("", &e))?;
+                (measured, pcs.security_report().bits())
+            }
         };
         let run = measured.best;
         Ok(PermutationReport {
@@ -276,83 +272,37 @@ struct Run {
     commitment: Option<Vec<u8>>,
 }
 
-/// A computation generic over the layer-0 commitment ([`with_layer0_pcs`]).
-pub trait Layer0Job {
-    /// What it returns.
-    type Output;
-    /// Runs with the commitment `pcs`, whose opening reaches `bits` of soundness.
-    fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
-        self,
-        pcs: &P,
-        bits: f64,
-    ) -> Self::Output;
-}
+/// The security target of the layer-0 commitment ([`layer0_commitment`]).
+pub const LAYER0_TARGET_BITS: u32 = 100;
 
-/// Runs `job` with the layer-0 commitment of `kind` over `num_vars` variables, at 100 bits:
-/// Ligerito's fast preset (Johnson regime), FRI-Binius at rate ½, or Blaze's defaults; all
-/// over GF(2^128) with SHA-256 Merkle trees.
+/// The layer-0 commitment of `kind` over `num_vars` variables at [`LAYER0_TARGET_BITS`]
+/// ([`Commitment::select`]: Ligerito's fast preset in the Johnson regime, FRI-Binius at rate
+/// ½, or Blaze's defaults; all over GF(2^128) with SHA-256 Merkle trees).
 ///
 /// # Errors
 /// The parameter selector's message if the commitment cannot be set up at this size.
-pub fn with_layer0_pcs<J: Layer0Job>(
-    kind: PcsKind,
-    num_vars: usize,
-    job: J,
-) -> Result<J::Output, String> {
-    const BITS: u32 = 100;
-    let error =
-        |e: &dyn std::fmt::Display| format!("{} for 2^{num_vars} input values: {e}", kind.name());
-    match kind {
-        PcsKind::Ligerito => {
-            let pcs = Ligerito::<Ghash128, sha2::Sha256>::with_preset(
-                num_vars,
-                BITS,
-                Preset::Fast,
-                Regime::Johnson { eta: 0.02 },
-            )
-            .map_err(|e| error(&e))?;
-            let bits = pcs.config().security_report().bits();
-            Ok(job.run(&pcs, bits))
-        }
-        PcsKind::Fri => {
-            let config =
-                FriConfig::select(num_vars, BITS, 1, 128, 16, 32).map_err(|e| error(&e))?;
-            let bits = config.security_report().bits();
-            let pcs = FriBinius::<Ghash128, sha2::Sha256>::new(config).map_err(|e| error(&e))?;
-            Ok(job.run(&pcs, bits))
-        }
-        PcsKind::Blaze => {
-            let config = BlazeConfig::select(num_vars, BITS, 128, &BlazeOptions::default())
-                .map_err(|e| error(&e))?;
-            let bits = config.security_report().bits();
-            let pcs = Blaze::<Ghash128, sha2::Sha256>::new(config).map_err(|e| error(&e))?;
-            Ok(job.run(&pcs, bits))
-        }
-    }
+pub fn layer0_commitment(kind: PcsKind, num_vars: usize) -> Result<Commitment, String> {
+    Commitment::select(kind, num_vars, LAYER0_TARGET_BITS)
+        .map_err(|e| format!("2^{num_vars} input values: {e}"))
 }
 
-/// The layer-0 PCS path of [`PermutationWorkload::run_reps`], `reps` times: commit and
-/// prove (timed together), then verify; with the commitment's soundness in bits.
+/// The layer-0 PCS path of [`PermutationWorkload::run_reps`]: commit and prove (timed
+/// together), then verify.
 struct OpenedRun<'a> {
     setup: &'a Setup<Poseidon2bRelation, Ghash256>,
     inputs: &'a [Vec<Ghash128>],
     seed: u64,
     variant: Variant,
-    reps: usize,
 }
 
 impl OpenedRun<'_> {
     /// One commitment, proof and verification.
-    fn once<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
-        &self,
-        pcs: &P,
-    ) -> Result<Timed<Run>, String> {
+    fn once(&self, pcs: &Commitment) -> Result<Timed<Run>, String> {
         let Self {
             setup,
             inputs,
             seed,
             variant,
-            ..
         } = *self;
         let start = Instant::now();
         let (commitment, data) = setup
@@ -374,21 +324,9 @@ impl OpenedRun<'_> {
         let run = Run {
             statement,
             proof,
-            commitment: Some(commitment.as_ref().to_vec()),
+            commitment: Some(commitment.clone()),
         };
         Ok((run, prove, start.elapsed()))
-    }
-}
-
-impl Layer0Job for OpenedRun<'_> {
-    type Output = Result<(Measured<Run>, f64), String>;
-
-    fn run<P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
-        self,
-        pcs: &P,
-        bits: f64,
-    ) -> Self::Output {
-        Ok((measure(self.reps, || self.once(pcs))?, bits))
     }
 }
 

@@ -4,7 +4,7 @@
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (3) | u8 system
+//! "FWPF" | u16 version (4) | u8 system
 //! system 0, batch-R1CS (Flock):
 //!     u8 hash | u8 pcs | u8 preset | u8 copies | u8 log_blocks | u16 target_bits
 //!     | u8 statement kind
@@ -19,7 +19,9 @@
 //! then: u64 proof length | proof bytes
 //! ```
 //!
-//! Version 2 files (no `copies` byte: one instance per block) are still read. A chain of
+//! The version changes whenever the meaning of a file's bytes does (its layout, or the bytes
+//! of a proof for the same statement); a build reads its own version only and refuses an
+//! older file with an error that names the last commit reading it ([`RETIRED`]). A chain of
 //! `copies · 2^log_blocks` steps proves `copies` steps per block
 //! ([`flockwork_boolean::wide_chain`]); Merkle trees take one node per block.
 //!
@@ -37,17 +39,22 @@ use flockwork_gkr::{GkrError, Poseidon2bRelation, RegionClaim, RegionStatement, 
 use flockwork_r1cs::{FlockConfig, FlockError, Preset, Statement};
 use thiserror::Error;
 
-use crate::compare::PcsKind;
-use crate::flock::{AnyFlock, HashGadget, HashKind, IoKind, MAX_COPIES};
-use crate::permutations::{LANES, Layer0Job, MAX_WIDTH, check_widths, setup, with_layer0_pcs};
+use flockwork_core::PolynomialCommitment;
+use flockwork_pcs::PcsKind;
+
+use crate::flock::{HashGadget, HashKind, IoKind, MAX_COPIES, flock_for};
+use crate::permutations::{LANES, MAX_WIDTH, check_widths, layer0_commitment, setup};
 use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
-/// The format version this build writes (it reads this one and version 2).
-pub const VERSION: u16 = 3;
-/// The older version this build still reads (batch-R1CS headers without `copies`).
-const VERSION_2: u16 = 2;
+/// The format version this build writes and reads. Version 4: the layer-0 commitment of a
+/// GKR file is selected one bit above its target ([`flockwork_pcs::Commitment::select`]).
+pub const VERSION: u16 = 4;
+/// Every earlier version, with the last commit whose `flockwork verify` reads its files: 2
+/// (no `copies` byte; proofs before the proof-of-work change d591d4c) and 3 (the layer-0
+/// commitment at its target; files written from d591d4c on, earlier ones by b2fc788).
+pub const RETIRED: [(u16, &str); 2] = [(2, "b2fc788"), (3, "7e089aa")];
 /// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
 /// Words of a Merkle digest (SHA-256 and BLAKE3: 256 bits).
@@ -106,7 +113,7 @@ pub struct GkrFile {
 pub struct GkrOpenedFile {
     /// The batcher that wrote the proof.
     pub variant: Variant,
-    /// The commitment of the input layer (100 bits, `permutations::with_layer0_pcs`).
+    /// The commitment of the input layer ([`crate::permutations::layer0_commitment`]).
     pub pcs: PcsKind,
     /// The commitment's bytes.
     pub commitment: Vec<u8>,
@@ -125,10 +132,19 @@ pub enum ProofFileError {
     /// Not a flockwork proof file.
     #[error("not a flockwork proof file (bad magic bytes)")]
     BadMagic,
-    /// Another format version.
+    /// An earlier format version, and the last commit that reads it.
     #[error(
-        "proof file version {0} is not supported (this build reads versions {VERSION_2} and {VERSION})"
+        "proof file version {version} is not read by this build (it reads version {VERSION}); \
+         flockwork at commit {commit} reads version {version}"
     )]
+    Retired {
+        /// The file's version.
+        version: u16,
+        /// The last commit that reads it.
+        commit: &'static str,
+    },
+    /// An unknown format version (written by a later build).
+    #[error("proof file version {0} is unknown to this build (it reads version {VERSION})")]
     Version(u16),
     /// A header field out of range.
     #[error("invalid proof file header: {0}")]
@@ -361,11 +377,14 @@ impl ProofFile {
             return Err(ProofFileError::BadMagic);
         }
         let version = r.u16("version")?;
-        if version != VERSION && version != VERSION_2 {
+        if let Some(&(version, commit)) = RETIRED.iter().find(|(v, _)| *v == version) {
+            return Err(ProofFileError::Retired { version, commit });
+        }
+        if version != VERSION {
             return Err(ProofFileError::Version(version));
         }
         match r.u8("header")? {
-            0 => Ok(Self::Flock(FlockFile::read(r, version)?)),
+            0 => Ok(Self::Flock(FlockFile::read(r)?)),
             1 => Ok(Self::Gkr(GkrFile::read(r)?)),
             2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r)?)),
             c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
@@ -478,7 +497,7 @@ impl FlockFile {
         push_proof(out, &self.proof);
     }
 
-    fn read(mut r: Reader<'_>, version: u16) -> Result<Self, ProofFileError> {
+    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
         let hash = match r.u8("header")? {
             0 => HashKind::Sha256,
             1 => HashKind::Keccak,
@@ -496,11 +515,7 @@ impl FlockFile {
                 "a preset is only meaningful for Ligerito".into(),
             ));
         }
-        let copies = if version == VERSION_2 {
-            1
-        } else {
-            usize::from(r.u8("header")?)
-        };
+        let copies = usize::from(r.u8("header")?);
         if !(1..=MAX_COPIES).contains(&copies) {
             return Err(ProofFileError::Header(format!(
                 "{copies} instances per block (1 to {MAX_COPIES})"
@@ -584,14 +599,13 @@ impl FlockFile {
 
     fn verify_setup<G: HashGadget>(&self, gadget: G) -> Result<(), ProofFileError> {
         let config = FlockConfig {
+            scheme: self.pcs,
             preset: self.preset,
             target_bits: self.target_bits,
             ..FlockConfig::default()
         };
-        let setup = |e: WorkloadError| ProofFileError::Setup(e.to_string());
-        let flock = AnyFlock::new(gadget, self.log_blocks, self.pcs, config)
-            .and_then(|f| f.with_io(self.io()))
-            .map_err(setup)?;
+        let flock = flock_for(gadget, self.log_blocks, self.io(), config)
+            .map_err(|e: WorkloadError| ProofFileError::Setup(e.to_string()))?;
         flock.verify(&self.statement, &self.proof)?;
         Ok(())
     }
@@ -732,48 +746,22 @@ impl GkrOpenedFile {
             ));
         }
         let setup = setup(widths);
-        let num_vars = setup.input_layout().num_vars();
-        with_layer0_pcs(
-            self.pcs,
-            num_vars,
-            OpenedCheck {
-                file: self,
-                setup: &setup,
-            },
-        )
-        .map_err(ProofFileError::Setup)?
-    }
-}
-
-/// [`GkrOpenedFile::verify`] with the file's commitment scheme.
-struct OpenedCheck<'a> {
-    file: &'a GkrOpenedFile,
-    setup: &'a flockwork_gkr::Setup<Poseidon2bRelation, Ghash256>,
-}
-
-impl Layer0Job for OpenedCheck<'_> {
-    type Output = Result<(), ProofFileError>;
-
-    fn run<P: flockwork_core::PolynomialCommitment<Ghash128, Evals = [Ghash128]>>(
-        self,
-        pcs: &P,
-        _bits: f64,
-    ) -> Result<(), ProofFileError> {
-        let Self { file, setup } = self;
-        let commitment = pcs.commitment_from_bytes(&file.commitment).ok_or_else(|| {
+        let pcs = layer0_commitment(self.pcs, setup.input_layout().num_vars())
+            .map_err(ProofFileError::Setup)?;
+        let commitment = pcs.commitment_from_bytes(&self.commitment).ok_or_else(|| {
             ProofFileError::Header("the commitment has the wrong length or form".into())
         })?;
-        let regions = file
+        let regions = self
             .claims
             .iter()
-            .zip(setup.layer0_digests(&file.commitment))
+            .zip(setup.layer0_digests(&self.commitment))
             .map(|(claim, digest)| RegionStatement {
                 committed: Arc::new(CommittedLayer::by_commitment(claim.point.len(), digest)),
                 claim: claim.clone(),
             })
             .collect();
         let statement = flockwork_gkr::Statement { regions };
-        setup.verify_opened(file.variant, pcs, &commitment, &statement, &file.proof)?;
+        setup.verify_opened(self.variant, &pcs, &commitment, &statement, &self.proof)?;
         Ok(())
     }
 }
@@ -916,22 +904,22 @@ mod tests {
     /// Version 2 files (no `copies` byte) are read as one instance per block; version 3
     /// files with 0 or more than [`MAX_COPIES`] per block, or a wide Merkle tree, are refused.
     #[test]
-    fn version_2_files_are_read_and_bad_widths_refused() {
-        let ProofFile::Flock(mut f) = chain() else {
-            unreachable!()
-        };
-        f.copies = 1;
-        let v3 = ProofFile::Flock(f).to_bytes();
-        // magic 4 | version 2 | system | hash | pcs | preset | copies (byte 10).
-        let mut v2 = v3.clone();
-        v2[4..6].copy_from_slice(&VERSION_2.to_le_bytes());
-        v2.remove(10);
-        assert_eq!(
-            ProofFile::from_bytes(&v2).unwrap(),
-            ProofFile::from_bytes(&v3).unwrap()
-        );
+    fn older_versions_are_refused_by_name_and_bad_widths_refused() {
+        let file = chain().to_bytes();
+        for (version, commit) in RETIRED {
+            let mut old = file.clone();
+            old[4..6].copy_from_slice(&version.to_le_bytes());
+            let e = ProofFile::from_bytes(&old).unwrap_err();
+            assert!(
+                matches!(e, ProofFileError::Retired { version: v, commit: c } if v == version && c == commit),
+                "{e}"
+            );
+            let message = e.to_string();
+            assert!(message.contains(&format!("version {version}")), "{message}");
+            assert!(message.contains(commit), "{message}");
+        }
         for copies in [0, MAX_COPIES as u8 + 1] {
-            let mut bad = v3.clone();
+            let mut bad = file.clone();
             bad[10] = copies;
             assert!(matches!(
                 ProofFile::from_bytes(&bad),
@@ -944,20 +932,22 @@ mod tests {
             ProofFile::from_bytes(&wide_tree),
             Err(ProofFileError::Header(_))
         ));
-        let mut v4 = v3;
-        v4[4..6].copy_from_slice(&4u16.to_le_bytes());
+        let mut later = file;
+        later[4..6].copy_from_slice(&(VERSION + 1).to_le_bytes());
         assert!(matches!(
-            ProofFile::from_bytes(&v4),
-            Err(ProofFileError::Version(4))
+            ProofFile::from_bytes(&later),
+            Err(ProofFileError::Version(v)) if v == VERSION + 1
         ));
     }
 
-    /// Found by `cargo fuzz run proof_file_gkr`: a Merkle header with an empty digest and
-    /// 2^23 leaves took 10 s and 192 MiB to parse; digests must have their 4 words.
+    /// Found by `cargo fuzz run proof_file_gkr` (in the version-2 layout, here in the
+    /// current one): a Merkle header with an empty digest and 2^23 leaves took 10 s and
+    /// 192 MiB to parse; digests must have their 4 words.
     #[test]
     fn empty_merkle_digests_are_refused_before_the_leaves() {
+        let [v0, v1] = VERSION.to_le_bytes();
         let bytes = [
-            0x46, 0x57, 0x50, 0x46, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x17, 0xe9, 0x00, 0x02,
+            0x46, 0x57, 0x50, 0x46, v0, v1, 0x00, 0x00, 0x00, 0x00, 0x01, 0x17, 0xe9, 0x00, 0x02,
             0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00,
         ];
         assert!(matches!(

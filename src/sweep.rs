@@ -7,9 +7,9 @@ use std::path::Path;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::compare::PcsKind;
 use crate::flock::{FlockWorkload, HashKind};
 use crate::workload::WorkloadError;
+use flockwork_pcs::PcsKind;
 
 /// One measured point of a sweep.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,9 +58,11 @@ pub fn run(
                     hash,
                     count: 1 << k,
                     seed: 1,
-                    pcs,
                     io: crate::flock::IoKind::Chain,
-                    config: flockwork_r1cs::FlockConfig::default(),
+                    config: flockwork_r1cs::FlockConfig {
+                        scheme: pcs,
+                        ..flockwork_r1cs::FlockConfig::default()
+                    },
                 }
                 .run()?;
                 let point = SweepPoint {

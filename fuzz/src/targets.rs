@@ -389,14 +389,13 @@ pub fn proof_file_seed() -> Vec<u8> {
             hash: flockwork::flock::HashKind::Blake3,
             count: 2,
             seed: 1,
-            pcs: flockwork::compare::PcsKind::Ligerito,
             io: flockwork::flock::IoKind::Chain,
             config: FlockConfig::default(),
         };
         let report = workload.run().expect("prove");
         ProofFile::Flock(FlockFile {
             hash: report.hash,
-            pcs: workload.pcs,
+            pcs: workload.config.scheme,
             preset: workload.config.preset,
             copies: report.shape.copies,
             log_blocks: report.shape.log_blocks,

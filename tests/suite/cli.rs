@@ -194,7 +194,14 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
         bad("flipped.bin", &flipped, "rejected");
         let mut version = bytes.clone();
         version[4] = 9;
-        bad("version.bin", &version, "version 9 is not supported");
+        bad("version.bin", &version, "version 9 is unknown");
+        let mut retired = bytes.clone();
+        retired[4] = 3;
+        bad(
+            "retired.bin",
+            &retired,
+            "flockwork at commit 7e089aa reads version 3",
+        );
         let mut statement = bytes.clone();
         statement[20] ^= 1; // a word of the chain's start state
         bad("statement.bin", &statement, "rejected");

@@ -8,6 +8,7 @@
 //! | [`ligerito`] | [`Ligerito`]: the multi-level Reed–Solomon + sumcheck commitment, parameter selector and security report |
 //! | [`fri`] | [`Fri`]: the FRI-based multilinear commitment (BaseFold / FRI-Binius) over any foldable code: [`FriBinius`] for binary fields, [`BaseFold`] for FFT-friendly prime fields |
 //! | [`blaze`] | [`Blaze`]: Ligerito with an interleaved RAA code at level 0 (Blaze-style, XOR-only commit), parameter selector and security report |
+//! | [`commitment`] | [`Commitment`]: the shipped GF(2^128) schemes as one value, chosen by [`PcsKind`] and sized by one constructor |
 //! | [`ring_switch`] | [`ring_switch::RingSwitched`]: Boolean polynomials through any dense GF(2^128) commitment (Diamond–Posen ring-switching) |
 //! | [`security`] | the proximity regimes, per-query and per-fold soundness formulas, [`security::SecurityReport`] |
 //! | [`conformance`] | the conformance suite every commitment runs: honest batches accept; tampered claims and proofs reject, never panic |
@@ -67,6 +68,7 @@
 #![forbid(unsafe_code)]
 
 pub mod blaze;
+pub mod commitment;
 pub mod conformance;
 pub mod fri;
 pub mod ligerito;
@@ -77,5 +79,6 @@ pub mod security;
 mod sumcheck;
 
 pub use blaze::{Blaze, BlazeConfig, BlazeOptions};
+pub use commitment::{Commitment, CommitmentData, PcsKind, Profile, SelectError};
 pub use fri::{BaseFold, Fri, FriBinius, FriConfig};
 pub use ligerito::{Ligerito, LigeritoConfig, Preset, Regime};

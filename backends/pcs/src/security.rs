@@ -153,8 +153,10 @@ impl fmt::Display for SecurityReport {
 pub trait ConfiguredCommitment<F: flockwork_field::Field>:
     flockwork_core::PolynomialCommitment<F, Evals = [F]> + Send + Sync
 {
-    /// A short name for reports ("ligerito", "fri", …).
-    const NAME: &'static str;
+    /// A short name for reports and for the instance bytes of protocols that open it
+    /// ("ligerito", "fri", …); a value's answer, so that an enum over schemes
+    /// ([`crate::Commitment`]) names the scheme it holds.
+    fn name(&self) -> &'static str;
 
     /// The soundness of this configuration, term by term.
     fn security_report(&self) -> SecurityReport;

@@ -1,7 +1,7 @@
 //! Errors of setup, proving and verification.
 
 use flockwork_core::VerifyError;
-use flockwork_pcs::ligerito::ConfigError;
+use flockwork_pcs::SelectError;
 use thiserror::Error;
 
 /// A [`crate::Flock`] cannot be set up.
@@ -21,7 +21,7 @@ pub enum SetupError {
     },
     /// The PCS parameter selection failed.
     #[error("polynomial commitment parameters: {0}")]
-    Pcs(ConfigError),
+    Pcs(SelectError),
     /// The dense commitment given to [`crate::Flock::with_pcs`] has the wrong size.
     #[error("the dense commitment has {found} variables; this batch needs {expected} (m − 7)")]
     PcsVars {

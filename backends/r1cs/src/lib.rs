@@ -13,7 +13,7 @@
 //! 1. **Statement**: domain separator with the R1CS digest, `m0`, `k` and the IO mode; the
 //!    public IO data (chain endpoints).
 //! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
-//!    (ring-switching over Ligerito by default; [`flockwork_pcs::ring_switch`]).
+//!    (ring-switching over the configured scheme, Ligerito by default; [`flockwork_pcs::ring_switch`]).
 //! 3. **Zerocheck** ([`zerocheck`]): univariate skip over the six bit variables of a row
 //!    ([`skip`]), pinned challenges on the next seven ([`pinned`]), `m − 6` multilinear rounds
 //!    with Gruen's eq-factoring. Output: the c-claim `ẑ(ζ, r) = P^c(ζ)` and `â`, `b̂` at `(ζ, ρ)`.
@@ -23,7 +23,7 @@
 //! 5. **IO** ([`io`]): the hash-chain claim on the packed polynomial, when the statement is a
 //!    chain.
 //! 6. **Open**: the c-claim and z-claim through ring-switching, the IO claim directly on the
-//!    packed polynomial, all batched into one Ligerito opening.
+//!    packed polynomial, all batched into one opening of the commitment.
 //!
 //! The proof is the transcript behind a versioned header ([`Proof`]); [`Flock::verify`] parses
 //! it as hostile input and returns [`FlockError`], never panics. [`Flock::soundness`] computes
@@ -46,9 +46,9 @@ pub mod zerocheck;
 use digest::Digest;
 use flockwork_core::circuit::{Gadget, R1csLowering, SlotId};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::Ligerito;
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{Commitment, PcsKind, Profile};
 use sha2::Sha256;
 
 pub use error::{FlockError, ProveError, SetupError};
@@ -61,10 +61,9 @@ pub use soundness::{SoundnessReport, SoundnessTerm};
 use crate::pinned::{ConvertTable, PINNED_VARS};
 use crate::skip::{LdeTable, SKIP_VARS};
 
-/// The default dense commitment: Ligerito over GF(2^128) with SHA-256 Merkle trees.
-pub type DensePcs = Ligerito<Ghash128, Sha256>;
-/// The Boolean commitment the default prover uses: ring-switching over [`DensePcs`].
-pub type BooleanPcs = RingSwitched<DensePcs>;
+/// The Boolean commitment of [`Flock::new`]: ring-switching over the shipped scheme that
+/// [`FlockConfig::scheme`] names.
+pub type BooleanPcs = RingSwitched<Commitment>;
 
 /// Proof format version (first bytes after the magic). Version 2 added the setup digest.
 pub const PROOF_VERSION: u16 = 2;
@@ -76,6 +75,9 @@ const HEADER_LEN: usize = 6 + 32;
 /// Parameters of a [`Flock`] instance besides the circuit and the batch size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FlockConfig {
+    /// The dense commitment under ring-switching ([`Flock::new`]; [`Flock::with_pcs`] takes
+    /// any other).
+    pub scheme: PcsKind,
     /// Ligerito profile.
     pub preset: Preset,
     /// Proximity regime of the PCS query counts.
@@ -88,9 +90,10 @@ pub struct FlockConfig {
 }
 
 impl Default for FlockConfig {
-    /// The fast profile in the Johnson regime (η = 0.02) at 100 bits.
+    /// Ligerito's fast profile in the Johnson regime (η = 0.02) at 100 bits.
     fn default() -> Self {
         Self {
+            scheme: PcsKind::Ligerito,
             preset: Preset::Fast,
             regime: Regime::Johnson {
                 eta: flockwork_pcs::ligerito::DEFAULT_ETA,
@@ -158,13 +161,14 @@ impl Proof {
 }
 
 /// Prover and verifier of `2^k` instances of one gadget, committing through ring-switching
-/// over the dense GF(2^128) commitment `P` (Ligerito by default; any
-/// [`ConfiguredCommitment`], e.g. [`flockwork_pcs::FriBinius`], through [`Flock::with_pcs`]).
+/// over the dense GF(2^128) commitment `P`: by default [`Commitment`], any shipped scheme
+/// chosen at run time by [`FlockConfig::scheme`] ([`Flock::new`]); any other
+/// [`ConfiguredCommitment`] through [`Flock::with_pcs`].
 ///
 /// Setup lowers the gadget once (the XOR graph both walks use), digests it, builds the
 /// skip tables and selects the PCS parameters for `m − 7` packed variables.
 #[derive(Debug)]
-pub struct Flock<G, P = DensePcs> {
+pub struct Flock<G, P = Commitment> {
     gadget: G,
     lowering: R1csLowering,
     log_instances: usize,
@@ -178,18 +182,22 @@ pub struct Flock<G, P = DensePcs> {
 
 impl<G: Gadget> Flock<G> {
     /// Sets up `2^log_instances` instances of `gadget` proving [`Statement::Batch`], over
-    /// Ligerito with the parameters of `config`.
+    /// the commitment `config.scheme` selected for the `2^m`-bit witness at
+    /// `config.target_bits` ([`Commitment::for_bits`]: the one place that sizes it, with the
+    /// bit of headroom that leaves the union with this protocol's terms, each above 120 bits,
+    /// at the target).
     ///
     /// # Errors
     /// [`SetupError`] if the instance block is too small for the pinned challenges
     /// (`m0 < 13`) or the PCS cannot reach the target for this size.
     pub fn new(gadget: G, log_instances: usize, config: FlockConfig) -> Result<Self, SetupError> {
         let m = check_shape(&gadget, log_instances)?;
-        // One bit of headroom for the PCS, so that the union with the protocol's own terms
-        // (each above 120 bits) still reaches the target.
-        let inner =
-            Ligerito::with_preset(m - 7, config.target_bits + 1, config.preset, config.regime)
-                .map_err(SetupError::Pcs)?;
+        let profile = Profile {
+            preset: config.preset,
+            regime: config.regime,
+        };
+        let inner = Commitment::for_bits(config.scheme, m, config.target_bits, &profile)
+            .map_err(SetupError::Pcs)?;
         Self::with_pcs(gadget, log_instances, inner, config)
     }
 
@@ -429,7 +437,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
     /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and chain layout.
     fn instance_bytes(&self) -> Vec<u8> {
         let mut out = self.r1cs_digest.to_vec();
-        out.extend_from_slice(P::NAME.as_bytes());
+        out.extend_from_slice(self.pcs.inner().name().as_bytes());
         out.extend_from_slice(&(self.lowering.log_block() as u64).to_le_bytes());
         out.extend_from_slice(&(self.log_instances as u64).to_le_bytes());
         match &self.io {

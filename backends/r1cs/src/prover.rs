@@ -226,7 +226,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
             "flock::prove",
             m = self.num_vars(),
             k = self.log_instances,
-            pcs = P::NAME
+            pcs = self.pcs.inner().name()
         )
         .entered();
         let mut timings = Timings::default();

@@ -39,7 +39,7 @@ use flockwork_gkr::walk::{
 use flockwork_gkr::{
     Ghash128, Ghash256, Poseidon2bRelation, ProverConfig, Setup, Statement, Variant,
 };
-use flockwork_pcs::{Ligerito, Preset, Regime};
+use flockwork_pcs::{Commitment, PcsKind};
 use flockwork_transcript::{Transcript, VerifierTranscript};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -247,18 +247,11 @@ fn worker_with<D: TranscriptScheme>(args: &Args, variant: Variant) -> Sample {
     }
 }
 
-/// The commitment of the `--pcs ligerito` path: Ligerito's fast preset at 100 bits (Johnson
-/// regime) over the setup's input layout.
-fn layer0_pcs<D: TranscriptScheme>(
-    setup: &Setup<Poseidon2bRelation, Ghash256, D>,
-) -> Ligerito<Ghash128, sha2::Sha256> {
-    Ligerito::with_preset(
-        setup.input_layout().num_vars(),
-        100,
-        Preset::Fast,
-        Regime::Johnson { eta: 0.02 },
-    )
-    .expect("Ligerito parameters for the input layer")
+/// The commitment of the `--pcs ligerito` path: Ligerito (fast preset, Johnson regime) at
+/// 100 bits over the setup's input layout ([`Commitment::select`]).
+fn layer0_pcs<D: TranscriptScheme>(setup: &Setup<Poseidon2bRelation, Ghash256, D>) -> Commitment {
+    Commitment::select(PcsKind::Ligerito, setup.input_layout().num_vars(), 100)
+        .expect("Ligerito parameters for the input layer")
 }
 
 /// The layer-0 PCS path (module docs): commit + walk + opening timed as the prover, the walk
@@ -406,7 +399,9 @@ fn main() {
     let setup = Setup::<_, Ghash256>::new(Poseidon2bRelation::official(), args.widths.clone());
     println!();
     let (terminal, pcs_bits) = if args.pcs == "ligerito" {
-        let bits = layer0_pcs(&setup).config().security_report().bits();
+        let bits =
+            flockwork_pcs::security::ConfiguredCommitment::security_report(&layer0_pcs(&setup))
+                .bits();
         ("S_0 opening", bits)
     } else {
         ("S_0 discharge", f64::INFINITY)

@@ -336,7 +336,9 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Blaze<F, D> {
 }
 
 impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Blaze<F, D> {
-    const NAME: &'static str = "blaze";
+    fn name(&self) -> &'static str {
+        "blaze"
+    }
 
     fn security_report(&self) -> SecurityReport {
         self.config.security_report()

@@ -204,7 +204,9 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> PolynomialCommitment<F> for Fri<F,
 impl<F: Field, C: FoldableCode<F>, D: Digest> crate::security::ConfiguredCommitment<F>
     for Fri<F, C, D>
 {
-    const NAME: &'static str = "fri";
+    fn name(&self) -> &'static str {
+        "fri"
+    }
 
     fn security_report(&self) -> crate::security::SecurityReport {
         self.config.security_report()

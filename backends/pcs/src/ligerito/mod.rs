@@ -236,7 +236,9 @@ impl<F: NttField, D: Digest> PolynomialCommitment<F> for Ligerito<F, D> {
 }
 
 impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Ligerito<F, D> {
-    const NAME: &'static str = "ligerito";
+    fn name(&self) -> &'static str {
+        "ligerito"
+    }
 
     fn security_report(&self) -> SecurityReport {
         self.config.security_report()

@@ -1,14 +1,13 @@
 //! The batch-R1CS prover runs unchanged over every dense commitment: SHA-256 batches proved
-//! and verified over FRI-Binius and the Blaze-style commitment (Ligerito is the default of
-//! the other tests) and a SHA-256 chain over FRI-Binius, with tampering rejected and the
-//! soundness report at 100 bits.
+//! and verified over each shipped scheme chosen by [`FlockConfig::scheme`] and a SHA-256
+//! chain over FRI-Binius, with tampering rejected and the soundness report at 100 bits; a
+//! typed commitment of the wrong size is refused.
 
 use flockwork_boolean::Sha256Compress;
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_core::circuit::{Gadget, SlotKind};
 use flockwork_field_binary::Ghash128;
-use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_pcs::{Blaze, FriBinius};
+use flockwork_pcs::{FriBinius, PcsKind};
 use flockwork_r1cs::{Flock, FlockConfig, SetupError, Statement};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,13 +20,16 @@ fn random_inputs<G: Gadget>(gadget: &G, instances: usize, seed: u64) -> Vec<u64>
     (0..instances * words).map(|_| rng.random()).collect()
 }
 
-/// `m − 7` packed variables for `2^log_k` instances of `gadget`.
-fn packed_vars<G: Gadget>(gadget: &G, log_k: usize) -> usize {
-    flockwork_core::circuit::R1csLowering::new(gadget).log_block() + log_k - 7
+fn over(scheme: PcsKind) -> FlockConfig {
+    FlockConfig {
+        scheme,
+        ..FlockConfig::default()
+    }
 }
 
-fn batch_over<P: ConfiguredCommitment<Ghash128>>(dense: P, log_k: usize) {
-    let flock = Flock::with_pcs(Sha256Compress, log_k, dense, FlockConfig::default()).unwrap();
+fn batch_over(scheme: PcsKind, log_k: usize) {
+    let flock = Flock::new(Sha256Compress, log_k, over(scheme)).unwrap();
+    assert_eq!(flock.pcs().inner().kind(), scheme);
     assert!(flock.soundness().bits() >= 100.0, "{}", flock.soundness());
     let inputs = random_inputs(&Sha256Compress, 1 << log_k, 5);
     let (proof, _) = flock.prove(&inputs, &Statement::Batch).unwrap();
@@ -40,18 +42,12 @@ fn batch_over<P: ConfiguredCommitment<Ghash128>>(dense: P, log_k: usize) {
 
 #[test]
 fn sha256_batch_over_fri() {
-    let log_k = 3;
-    let dense = Fri::with_security(packed_vars(&Sha256Compress, log_k), 101, 1).unwrap();
-    batch_over(dense, log_k);
+    batch_over(PcsKind::Fri, 3);
 }
 
 #[test]
 fn sha256_batch_over_blaze() {
-    let log_k = 3;
-    let dense =
-        Blaze::<Ghash128, sha2::Sha256>::with_security(packed_vars(&Sha256Compress, log_k), 101)
-            .unwrap();
-    batch_over(dense, log_k);
+    batch_over(PcsKind::Blaze, 3);
 }
 
 #[test]
@@ -61,8 +57,7 @@ fn sha256_chain_over_fri() {
     let blocks: Vec<[u8; 64]> = (0..1 << log_k).map(|_| rng.random()).collect();
     let gadget = Sha256Compress;
     let chain = chain_witness(&gadget, [0x6a09_e667; 8], &blocks, true);
-    let dense = Fri::with_security(packed_vars(&gadget, log_k), 101, 1).unwrap();
-    let flock = Flock::with_pcs(gadget, log_k, dense, FlockConfig::default())
+    let flock = Flock::new(gadget, log_k, over(PcsKind::Fri))
         .unwrap()
         .chained(Sha256Compress::STATE_IN, Sha256Compress::STATE_OUT)
         .unwrap();

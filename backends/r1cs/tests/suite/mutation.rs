@@ -4,10 +4,8 @@
 //! never panics. The harness prints the counts of every sweep.
 
 use flockwork_boolean::Blake3Compress;
-use flockwork_core::circuit::{Gadget, R1csLowering, SlotKind};
-use flockwork_field_binary::Ghash128;
-use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_pcs::{Blaze, FriBinius};
+use flockwork_core::circuit::{Gadget, SlotKind};
+use flockwork_pcs::PcsKind;
 use flockwork_r1cs::{Flock, FlockConfig, Statement};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 
@@ -19,7 +17,7 @@ const BUDGET: MutationBudget = MutationBudget {
     seed: 0x0066_6c6f_636b,
 };
 
-fn mutate<P: ConfiguredCommitment<Ghash128>>(name: &str, flock: &Flock<Blake3Compress, P>) {
+fn mutate(name: &str, flock: &Flock<Blake3Compress>) {
     let words = Blake3Compress.layout().vector_bits(SlotKind::Input) / 64;
     let inputs: Vec<u64> = (0..2 * words as u64)
         .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
@@ -41,17 +39,21 @@ fn flock_over_ligerito_rejects_sampled_mutations() {
 
 #[test]
 fn flock_over_fri_rejects_sampled_mutations() {
-    let vars = R1csLowering::new(&Blake3Compress).log_block() + 1 - 7;
-    let dense = FriBinius::<Ghash128, sha2::Sha256>::with_security(vars, 101, 1).unwrap();
-    let flock = Flock::with_pcs(Blake3Compress, 1, dense, FlockConfig::default()).unwrap();
+    let config = FlockConfig {
+        scheme: PcsKind::Fri,
+        ..FlockConfig::default()
+    };
+    let flock = Flock::new(Blake3Compress, 1, config).unwrap();
     mutate("fri", &flock);
 }
 
 #[test]
 fn flock_over_blaze_rejects_sampled_mutations() {
-    let vars = R1csLowering::new(&Blake3Compress).log_block() + 1 - 7;
-    let dense = Blaze::<Ghash128, sha2::Sha256>::with_security(vars, 101).unwrap();
-    let flock = Flock::with_pcs(Blake3Compress, 1, dense, FlockConfig::default()).unwrap();
+    let config = FlockConfig {
+        scheme: PcsKind::Blaze,
+        ..FlockConfig::default()
+    };
+    let flock = Flock::new(Blake3Compress, 1, config).unwrap();
     mutate("blaze", &flock);
 }
 

@@ -150,13 +150,11 @@ fn proofs_do_not_transfer_between_setups() {
         other.verify(&Statement::Batch, proof.as_bytes()),
         Err(FlockError::Setup)
     );
-    let vars = flockwork_core::circuit::R1csLowering::new(&Blake3Compress).log_block() + 3 - 7;
-    let fri =
-        flockwork_pcs::FriBinius::<flockwork_field_binary::Ghash128, sha2::Sha256>::with_security(
-            vars, 101, 1,
-        )
-        .unwrap();
-    let other = Flock::with_pcs(Blake3Compress, 3, fri, FlockConfig::default()).unwrap();
+    let fri = FlockConfig {
+        scheme: flockwork_pcs::PcsKind::Fri,
+        ..FlockConfig::default()
+    };
+    let other = Flock::new(Blake3Compress, 3, fri).unwrap();
     assert_eq!(
         other.verify(&Statement::Batch, proof.as_bytes()),
         Err(FlockError::Setup)

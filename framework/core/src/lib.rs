@@ -10,6 +10,7 @@
 //! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
 //! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
 //! | [`layered`] | the [`LayeredRelation`](layered::LayeredRelation) trait: `S_l = M_l · T_l(S_{l−1})` with lane maps ([`LaneMap`](layered::LaneMap)), MDS-folded weights and native kernels, for GKR |
+//! | [`relation`] | the [`Relation`] trait (a computation, its native evaluation and known answers) and its encodings for each engine: [`CircuitEncoding`] (batch-R1CS), [`LayeredEncoding`] (GKR) |
 //! | [`circuit`] | Boolean circuits written once against [`CircuitBuilder`]: statistics, bit-sliced batch witnesses, the block R1CS lowering with forward/backward walks |
 //! | [`VerifyError`] | why a verifier rejected |
 //!
@@ -82,6 +83,7 @@ pub mod layered;
 pub mod multilinear;
 mod parallel;
 pub mod pcs;
+pub mod relation;
 pub mod soundness;
 pub mod sumcheck;
 pub mod univariate;
@@ -92,5 +94,6 @@ pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
 pub use multilinear::MultilinearPoly;
 pub use pcs::{Claim, PolynomialCommitment, Weight};
+pub use relation::{CircuitEncoding, LayeredEncoding, Relation};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
 pub use univariate::UnivariatePoly;

@@ -4,7 +4,8 @@
 /// events of `bits_t` bits each (`+∞` for no terms).
 #[must_use]
 pub fn union_bits(bits: impl IntoIterator<Item = f64>) -> f64 {
-    -bits.into_iter().map(|b| (-b).exp2()).sum::<f64>().log2()
+    // `libm` keeps the crate `no_std` (`f64::exp2` and `log2` need `std`).
+    -libm::log2(bits.into_iter().map(|b| libm::exp2(-b)).sum::<f64>())
 }
 
 #[cfg(test)]

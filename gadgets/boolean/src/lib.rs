@@ -10,6 +10,7 @@
 //! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
 //! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
 //! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |
+//! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_core::CircuitEncoding`] |
 //! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p (the baselines and references) |
 //! | [`constants`] | round constants, IVs, schedules (computed from their definitions) |
 //! | [`words`] | packing 32-bit words into input/output vectors |
@@ -44,6 +45,7 @@ pub mod constants;
 pub mod io;
 pub mod keccak;
 pub mod native;
+pub mod relation;
 pub mod sha256;
 pub mod words;
 
@@ -53,4 +55,5 @@ pub use io::{
     chain_witness, merkle_witness, wide_chain,
 };
 pub use keccak::KeccakF1600;
+pub use relation::{Blake3Input, Sha256Input};
 pub use sha256::Sha256Compress;

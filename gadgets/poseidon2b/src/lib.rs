@@ -10,6 +10,7 @@
 //! | [`Poseidon2b`] | the const-generic permutation `[F; T]`, `T ∈ {4, 6}`; `permute`, `permute_many` (the batch API, slice S-box kernels) |
 //! | [`official_t4`], [`official_t6`] | the cached official instances over [`Ghash128`] |
 //! | [`DynPoseidon2b`] | the runtime-width permutation (width 4 or 6 chosen at run time) on slices |
+//! | [`relation`] | [`Poseidon2b`] over [`Ghash128`] as a `flockwork_core::Relation` (one state in, one out; known answers from the official vectors) |
 //! | [`sponge`] | [`sponge::hash`] (rate `t − 2`, capacity 2) and frost-gkr's byte sponge / channel |
 //! | [`transcript`] | [`Poseidon2bProverTranscript`] / [`Poseidon2bVerifierTranscript`]: a duplex-sponge Fiat–Shamir transcript (`t = 4`, rate 2, capacity 2) implementing `flockwork-transcript`'s traits |
 //! | [`matrix`] | `MF`, `MP`: definitions, dense matrices, the fast kernels |
@@ -78,6 +79,7 @@ mod error;
 mod field;
 pub mod matrix;
 mod permutation;
+pub mod relation;
 pub mod sponge;
 pub mod transcript;
 pub mod turboshake;

@@ -4,4 +4,5 @@
 mod io;
 mod r1cs;
 mod reference;
+mod relation;
 mod walks;

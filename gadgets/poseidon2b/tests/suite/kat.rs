@@ -226,3 +226,26 @@ fn the_two_instances_differ() {
         bits(&official_t4().permutation([0, 1, 2, 3].map(Ghash128::new)))
     );
 }
+
+/// The permutation as a `Relation`: its known answers are the first official vectors, and
+/// its batch evaluation agrees with one-at-a-time evaluation.
+#[test]
+fn relation_known_answers_are_the_official_vectors() {
+    use flockwork_core::relation::Relation;
+    let t4 = &kats(&load("official_n128t4.json"))[0];
+    let [(x, y)] = official_t4().known_answers().try_into().unwrap();
+    assert_eq!((bits(&x), bits(&y)), (t4.input.clone(), t4.output.clone()));
+    assert_eq!(official_t4().evaluate(&x), y);
+    let t6 = &kats(&load("official_n128t6.json"))[0];
+    let [(x, y)] = official_t6().known_answers().try_into().unwrap();
+    assert_eq!((bits(&x), bits(&y)), (t6.input.clone(), t6.output.clone()));
+    assert_eq!(official_t6().evaluate(&x), y);
+    assert_eq!(official_t4().name(), "poseidon2b-t4");
+    let states: Vec<[Ghash128; 4]> = (0..40u128)
+        .map(|i| core::array::from_fn(|j| Ghash128::new(i * 4 + j as u128 + 7)))
+        .collect();
+    let batch = official_t4().evaluate_batch(&states);
+    for (x, y) in states.iter().zip(&batch) {
+        assert_eq!(official_t4().evaluate(x), *y);
+    }
+}

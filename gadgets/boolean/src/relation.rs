@@ -1,0 +1,240 @@
+//! The Boolean hashes as [`Relation`]s with their batch-R1CS [`CircuitEncoding`]s.
+//!
+//! | relation | input | output | known answers |
+//! |---|---|---|---|
+//! | [`Sha256Compress`] | [`Sha256Input`]: chaining value and a 64-byte block | the next chaining value `[u32; 8]` | SHA-256 of `""` and `"abc"` (FIPS 180-4 one-block messages; the digest is the compression of the IV) |
+//! | [`Blake3Compress`] | [`Blake3Input`]: chaining value and a [`Blake3Block`] | all 16 output words | BLAKE3 of `""` (one root chunk; its 64-byte extended output is the 16 words) |
+//! | [`KeccakF1600`] | the state `[u64; 25]` | the state `[u64; 25]` | Keccak-f\[1600\] of the zero state (the Keccak team's intermediate values); none for reduced rounds |
+//!
+//! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable
+//! implementations of [`crate::native`] for BLAKE3 and Keccak-p.
+
+use flockwork_core::relation::{CircuitEncoding, Relation};
+
+use crate::constants::{BLAKE3_CHUNK_END, BLAKE3_CHUNK_START, BLAKE3_ROOT, SHA256_IV};
+use crate::io::Blake3Block;
+use crate::native::{blake3_compress, keccak_p1600};
+use crate::words::{join_u32, split_u32};
+use crate::{Blake3Compress, KeccakF1600, Sha256Compress};
+
+/// One SHA-256 compression's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sha256Input {
+    /// The chaining value `H_in`.
+    pub state: [u32; 8],
+    /// The message block (FIPS 180-4 §5.2.1: sixteen big-endian words).
+    pub block: [u8; 64],
+}
+
+/// One BLAKE3 compression's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blake3Input {
+    /// The chaining value.
+    pub cv: [u32; 8],
+    /// The message words, counter, block length and flags.
+    pub block: Blake3Block,
+}
+
+/// The one-block message `message ‖ 0x80 ‖ 0… ‖ u64be(8·len)` (FIPS 180-4 §5.1.1).
+fn sha256_padded(message: &[u8]) -> [u8; 64] {
+    let mut block = [0u8; 64];
+    block[..message.len()].copy_from_slice(message);
+    block[message.len()] = 0x80;
+    block[56..].copy_from_slice(&(8 * message.len() as u64).to_be_bytes());
+    block
+}
+
+impl Relation for Sha256Compress {
+    type Input = Sha256Input;
+    type Output = [u32; 8];
+
+    fn name(&self) -> String {
+        "sha256-compress".into()
+    }
+
+    fn evaluate(&self, input: &Sha256Input) -> [u32; 8] {
+        let mut state = input.state;
+        sha2::block_api::compress256(&mut state, core::slice::from_ref(&input.block));
+        state
+    }
+
+    fn known_answers(&self) -> Vec<(Sha256Input, [u32; 8])> {
+        let answer = |message: &[u8], digest: [u32; 8]| {
+            let input = Sha256Input {
+                state: SHA256_IV,
+                block: sha256_padded(message),
+            };
+            (input, digest)
+        };
+        vec![
+            answer(
+                b"",
+                [
+                    0xe3b0_c442,
+                    0x98fc_1c14,
+                    0x9afb_f4c8,
+                    0x996f_b924,
+                    0x27ae_41e4,
+                    0x649b_934c,
+                    0xa495_991b,
+                    0x7852_b855,
+                ],
+            ),
+            answer(
+                b"abc",
+                [
+                    0xba78_16bf,
+                    0x8f01_cfea,
+                    0x4141_40de,
+                    0x5dae_2223,
+                    0xb003_61a3,
+                    0x9617_7a9c,
+                    0xb410_ff61,
+                    0xf200_15ad,
+                ],
+            ),
+        ]
+    }
+}
+
+impl CircuitEncoding for Sha256Compress {
+    fn encode_input(&self, input: &Sha256Input) -> Vec<u64> {
+        Self::encode_input(&input.state, &input.block).to_vec()
+    }
+
+    fn encode_output(&self, output: &[u32; 8]) -> Vec<u64> {
+        join_u32::<4>(output).to_vec()
+    }
+
+    fn decode_output(&self, words: &[u64]) -> Option<[u32; 8]> {
+        (words.len() == 4).then(|| split_u32::<8>(words))
+    }
+}
+
+impl Relation for Blake3Compress {
+    type Input = Blake3Input;
+    type Output = [u32; 16];
+
+    fn name(&self) -> String {
+        "blake3-compress".into()
+    }
+
+    fn evaluate(&self, input: &Blake3Input) -> [u32; 16] {
+        let b = &input.block;
+        blake3_compress(&input.cv, &b.words, b.counter, b.block_len, b.flags)
+    }
+
+    fn known_answers(&self) -> Vec<(Blake3Input, [u32; 16])> {
+        // BLAKE3("") with 64 bytes of extended output, as little-endian words: the root
+        // chunk's one empty block, compressed with counter 0.
+        let input = Blake3Input {
+            cv: SHA256_IV,
+            block: Blake3Block {
+                words: [0; 16],
+                counter: 0,
+                block_len: 0,
+                flags: BLAKE3_CHUNK_START | BLAKE3_CHUNK_END | BLAKE3_ROOT,
+            },
+        };
+        let output = [
+            0xb949_13af,
+            0xa6a1_f9f5,
+            0xea4d_40a0,
+            0x49c9_dc36,
+            0xc925_cb9b,
+            0xb712_c1ad,
+            0xca93_9acc,
+            0x6232_1fe4,
+            0xe703_0fe0,
+            0x6bf2_9ab6,
+            0x9ff0_aa7f,
+            0x5030_33cd,
+            0xe0df_8d33,
+            0x86cc_b885,
+            0x208b_a99c,
+            0x3a24_086c,
+        ];
+        vec![(input, output)]
+    }
+}
+
+impl CircuitEncoding for Blake3Compress {
+    fn encode_input(&self, input: &Blake3Input) -> Vec<u64> {
+        let b = &input.block;
+        Self::encode_input(&input.cv, &b.words, b.counter, b.block_len, b.flags).to_vec()
+    }
+
+    fn encode_output(&self, output: &[u32; 16]) -> Vec<u64> {
+        join_u32::<8>(output).to_vec()
+    }
+
+    fn decode_output(&self, words: &[u64]) -> Option<[u32; 16]> {
+        (words.len() == 8).then(|| split_u32::<16>(words))
+    }
+}
+
+impl Relation for KeccakF1600 {
+    type Input = [u64; 25];
+    type Output = [u64; 25];
+
+    fn name(&self) -> String {
+        match self.rounds() {
+            24 => "keccak-f[1600]".into(),
+            r => format!("keccak-p[1600,{r}]"),
+        }
+    }
+
+    fn evaluate(&self, input: &[u64; 25]) -> [u64; 25] {
+        let mut state = *input;
+        keccak_p1600(&mut state, self.rounds());
+        state
+    }
+
+    fn known_answers(&self) -> Vec<([u64; 25], [u64; 25])> {
+        if self.rounds() != 24 {
+            return Vec::new();
+        }
+        let zero_state = [
+            0xf125_8f79_40e1_dde7,
+            0x84d5_ccf9_33c0_478a,
+            0xd598_261e_a65a_a9ee,
+            0xbd15_4730_6f80_494d,
+            0x8b28_4e05_6253_d057,
+            0xff97_a42d_7f8e_6fd4,
+            0x90fe_e5a0_a446_47c4,
+            0x8c5b_da0c_d619_2e76,
+            0xad30_a6f7_1b19_059c,
+            0x3093_5ab7_d08f_fc64,
+            0xeb5a_a93f_2317_d635,
+            0xa9a6_e626_0d71_2103,
+            0x81a5_7c16_dbcf_555f,
+            0x43b8_31cd_0347_c826,
+            0x01f2_2f1a_11a5_569f,
+            0x05e5_635a_21d9_ae61,
+            0x64be_fef2_8cc9_70f2,
+            0x6136_7095_7bc4_6611,
+            0xb87c_5a55_4fd0_0ecb,
+            0x8c3e_e88a_1ccf_32c8,
+            0x940c_7922_ae3a_2614,
+            0x1841_f924_a2c5_09e4,
+            0x16f5_3526_e704_65c2,
+            0x75f6_44e9_7f30_a13b,
+            0xeaf1_ff7b_5cec_a249,
+        ];
+        vec![([0; 25], zero_state)]
+    }
+}
+
+impl CircuitEncoding for KeccakF1600 {
+    fn encode_input(&self, input: &[u64; 25]) -> Vec<u64> {
+        input.to_vec()
+    }
+
+    fn encode_output(&self, output: &[u64; 25]) -> Vec<u64> {
+        output.to_vec()
+    }
+
+    fn decode_output(&self, words: &[u64]) -> Option<[u64; 25]> {
+        words.try_into().ok()
+    }
+}

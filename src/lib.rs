@@ -10,8 +10,9 @@
 //! | [`field`] | `flockwork-field` | `Field`, `PackedField`, `ExtensionField`, `BinaryField`, `PrimeField` |
 //! | [`binary`] | `flockwork-field-binary` | GF(2^128) GHASH (SIMD), GF(2^8), towers, GF(2^256) |
 //! | [`prime`] | `flockwork-field-prime` | BN254, BLS12-381, Goldilocks (ark-ff adapter and u64 backend) |
-//! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3 |
+//! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3; `TranscriptScheme`, the transcript parameter of the GKR and batch-R1CS setups, and `TranscriptKind` to choose one at run time |
 //! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, circuits, PCS trait |
+//! | [`poseidon2b`] | `flockwork-poseidon2b` | the Poseidon2b permutation over GF(2^128), its sponge, and its duplex-sponge transcript (`Poseidon2bSponge`, a `TranscriptScheme`) |
 //! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
 //! | [`gkr`] | `flockwork-gkr` | layered GKR with independent, padded and ragged batchers; Poseidon2b and Poseidon2 relations |
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
@@ -38,6 +39,7 @@ pub use flockwork_field_binary as binary;
 pub use flockwork_field_prime as prime;
 pub use flockwork_gkr as gkr;
 pub use flockwork_pcs as pcs;
+pub use flockwork_poseidon2b as poseidon2b;
 pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;
 

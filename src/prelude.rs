@@ -9,6 +9,6 @@ pub use flockwork_field_binary::{Aes8, Ghash128, Ghash256, Tower8, Tower128};
 pub use flockwork_field_prime::{Bls12_381Fr, Bn254Fr, Goldilocks, GoldilocksArk};
 pub use flockwork_transcript::{
     Blake3ProverTranscript, Blake3VerifierTranscript, DomainSeparator, ProverTranscript,
-    Sha256ProverTranscript, Sha256VerifierTranscript, Transcript, TranscriptError,
-    VerifierTranscript,
+    Sha256ProverTranscript, Sha256VerifierTranscript, Transcript, TranscriptError, TranscriptKind,
+    TranscriptScheme, VerifierTranscript,
 };

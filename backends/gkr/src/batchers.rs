@@ -53,7 +53,7 @@
 //! `ε ≤ Σ_walks Σ_l (t·A + W·(deg_l + 1)) / |E|` ([`Setup::soundness_bits`]), with
 //! `|E| ≥ 2^ORDER_BITS` and challenges uniform over `E` (GF(2^256): 32 uniform bytes per
 //! challenge). This is the interactive (round-by-round) bound; Fiat–Shamir over the
-//! transcript (SHA-256, BLAKE3 or the Poseidon2b sponge, [`crate::transcript`]) multiplies it
+//! transcript (SHA-256, BLAKE3 or the Poseidon2b sponge, [`TranscriptScheme`]) multiplies it
 //! by the number of hash (permutation) queries of an attacker.
 
 use std::marker::PhantomData;
@@ -62,11 +62,12 @@ use flockwork_core::Batcher;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{TowerWire128, TowerWire256};
-use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
+use flockwork_transcript::{
+    ProverTranscript, Sha256, Transcript, TranscriptScheme, VerifierTranscript,
+};
 
 use crate::prover::{ProverConfig, RegionInput, prove_walk};
 use crate::statement::{MAX_WIDTH, Statement, evaluate_columns};
-use crate::transcript::{Sha256, TranscriptScheme};
 use crate::verifier::verify_walk;
 use crate::walk::{RegionClaim, selector, walk_elements};
 use crate::{Ghash128, Ghash256, GkrError, Poseidon2bRelation, ProveError};
@@ -113,9 +114,9 @@ impl Variant {
 }
 
 /// What the three batchers share: the relation, the region widths and the prover settings.
-/// `E` is the challenge field, `D` the transcript ([`TranscriptScheme`]: any digest such as
-/// the default [`Sha256`] or [`crate::transcript::Blake3`], or
-/// [`crate::transcript::Poseidon2bSponge`]).
+/// `E` is the challenge field, `D` the transcript ([`TranscriptScheme`]: the default
+/// [`Sha256`], [`flockwork_transcript::Blake3`] or
+/// [`flockwork_poseidon2b::Poseidon2bSponge`]).
 #[derive(Clone, Debug)]
 pub struct Setup<R, E, D = Sha256> {
     relation: R,

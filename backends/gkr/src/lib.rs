@@ -15,7 +15,7 @@
 //! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed; or known by a commitment only), output claims |
 //! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::Batcher`]s over the same statement; proof format; soundness |
-//! | [`transcript`] | [`TranscriptScheme`]: the Fiat–Shamir transcript of a [`Setup`] — SHA-256 (default), BLAKE3 or the algebraic [`Poseidon2bSponge`]; [`TranscriptKind`] for run-time choice |
+//! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic [`Poseidon2bSponge`](flockwork_poseidon2b::Poseidon2bSponge) from `flockwork-poseidon2b` |
 //! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128); GHASH basis, or the tower basis via [`Poseidon2bRelation::to_tower`]) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
 //!
 //! ## The protocol in one paragraph
@@ -75,7 +75,6 @@ mod par;
 pub mod prover;
 pub mod relations;
 pub mod statement;
-pub mod transcript;
 pub mod verifier;
 pub mod walk;
 
@@ -86,6 +85,5 @@ pub use opening::InputLayout;
 pub use prover::{ProverConfig, RegionInput, prove_walk};
 pub use relations::{Poseidon2Relation, Poseidon2bRelation};
 pub use statement::{CommittedLayer, RegionStatement, Statement};
-pub use transcript::{Poseidon2bSponge, TranscriptKind, TranscriptScheme};
 pub use verifier::verify_walk;
 pub use walk::RegionClaim;

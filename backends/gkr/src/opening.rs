@@ -43,12 +43,11 @@ use flockwork_core::PolynomialCommitment;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_core::pcs::{Claim, extension_claims};
 use flockwork_field::{ExtensionField, Field};
-use flockwork_transcript::{ProverTranscript, VerifierTranscript};
+use flockwork_transcript::{ProverTranscript, TranscriptScheme, VerifierTranscript};
 use sha2::{Digest, Sha256};
 
 use crate::batchers::{Setup, Variant};
 use crate::statement::Statement;
-use crate::transcript::TranscriptScheme;
 use crate::walk::{RegionClaim, selector};
 use crate::{GkrError, ProveError};
 

@@ -84,9 +84,9 @@ pub enum FlockError {
     #[error("unsupported proof version {0} (this verifier speaks version {expected})", expected = crate::PROOF_VERSION)]
     Version(u16),
     /// The proof was made for another setup (circuit, batch size, IO mode, commitment or its
-    /// parameters): its setup digest differs.
+    /// parameters, transcript scheme): its setup digest differs.
     #[error(
-        "the proof was made for another setup (circuit, batch size, IO or commitment parameters)"
+        "the proof was made for another setup (circuit, batch size, IO, commitment parameters or transcript)"
     )]
     Setup,
     /// The statement does not match the setup.

@@ -10,8 +10,11 @@
 //!
 //! ## Protocol (transcript order, notes pitfall 9)
 //!
-//! 1. **Statement**: domain separator with the R1CS digest, `m0`, `k` and the IO mode; the
-//!    public IO data (chain endpoints).
+//! 1. **Statement**: the transcript — the setup's [`TranscriptScheme`] `T` (SHA-256 by
+//!    default; BLAKE3, the Poseidon2b duplex sponge or any other through
+//!    [`Flock::with_transcript`]) — starts from the protocol name and the instance bytes (the
+//!    R1CS digest, `m0`, `k` and the IO mode) and absorbs the public IO data (chain
+//!    endpoints).
 //! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
 //!    (ring-switching over the configured scheme, Ligerito by default; [`flockwork_pcs::ring_switch`]).
 //! 3. **Zerocheck** ([`zerocheck`]): univariate skip over the six bit variables of a row
@@ -25,8 +28,10 @@
 //! 6. **Open**: the c-claim and z-claim through ring-switching, the IO claim directly on the
 //!    packed polynomial, all batched into one opening of the commitment.
 //!
-//! The proof is the transcript behind a versioned header ([`Proof`]); [`Flock::verify`] parses
-//! it as hostile input and returns [`FlockError`], never panics. [`Flock::soundness`] computes
+//! The proof is the transcript behind a versioned header ([`Proof`]) whose setup digest
+//! ([`Flock::setup_digest`]) also names the transcript scheme, so a proof made under another
+//! transcript is refused with [`FlockError::Setup`]; [`Flock::verify`] parses it as hostile
+//! input and returns [`FlockError`], never panics. [`Flock::soundness`] computes
 //! every error term ([`SoundnessReport`]).
 
 mod error;
@@ -43,12 +48,15 @@ mod soundness;
 mod verifier;
 pub mod zerocheck;
 
+use core::marker::PhantomData;
+
 use digest::Digest;
 use flockwork_core::circuit::{Gadget, R1csLowering, SlotId};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{Commitment, PcsKind, Profile};
+use flockwork_transcript::TranscriptScheme;
 use sha2::Sha256;
 
 pub use error::{FlockError, ProveError, SetupError};
@@ -65,8 +73,9 @@ use crate::skip::{LdeTable, SKIP_VARS};
 /// [`FlockConfig::scheme`] names.
 pub type BooleanPcs = RingSwitched<Commitment>;
 
-/// Proof format version (first bytes after the magic). Version 2 added the setup digest.
-pub const PROOF_VERSION: u16 = 2;
+/// Proof format version (first bytes after the magic). Version 2 added the setup digest;
+/// version 3: the setup digest covers the transcript ([`TranscriptScheme::NAME`]).
+pub const PROOF_VERSION: u16 = 3;
 /// Magic bytes that open every proof.
 pub const PROOF_MAGIC: [u8; 4] = *b"FLKR";
 /// Header length: magic, version and the 32-byte setup digest ([`Flock::setup_digest`]).
@@ -161,14 +170,16 @@ impl Proof {
 }
 
 /// Prover and verifier of `2^k` instances of one gadget, committing through ring-switching
-/// over the dense GF(2^128) commitment `P`: by default [`Commitment`], any shipped scheme
+/// over the dense GF(2^128) commitment `P` — by default [`Commitment`], any shipped scheme
 /// chosen at run time by [`FlockConfig::scheme`] ([`Flock::new`]); any other
-/// [`ConfiguredCommitment`] through [`Flock::with_pcs`].
+/// [`ConfiguredCommitment`] through [`Flock::with_pcs`] — with the Fiat–Shamir transcript
+/// `T` (SHA-256 by default; any [`TranscriptScheme`], e.g. BLAKE3 or the Poseidon2b sponge,
+/// through [`Flock::with_transcript`]).
 ///
 /// Setup lowers the gadget once (the XOR graph both walks use), digests it, builds the
 /// skip tables and selects the PCS parameters for `m − 7` packed variables.
 #[derive(Debug)]
-pub struct Flock<G, P = Commitment> {
+pub struct Flock<G, P = Commitment, T = flockwork_transcript::Sha256> {
     gadget: G,
     lowering: R1csLowering,
     log_instances: usize,
@@ -178,6 +189,7 @@ pub struct Flock<G, P = Commitment> {
     r1cs_digest: [u8; 32],
     lde: LdeTable,
     tconv: ConvertTable,
+    transcript: PhantomData<fn() -> T>,
 }
 
 impl<G: Gadget> Flock<G> {
@@ -279,7 +291,29 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
             config,
             lde: LdeTable::new(),
             tconv: ConvertTable::new(),
+            transcript: PhantomData,
         })
+    }
+}
+
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G, P, T> {
+    /// The same setup under the Fiat–Shamir transcript `U` (every constructor starts with
+    /// SHA-256). The setup digest names the transcript, so the two setups refuse each other's
+    /// proofs with [`FlockError::Setup`].
+    #[must_use]
+    pub fn with_transcript<U: TranscriptScheme>(self) -> Flock<G, P, U> {
+        Flock {
+            gadget: self.gadget,
+            lowering: self.lowering,
+            log_instances: self.log_instances,
+            io: self.io,
+            pcs: self.pcs,
+            config: self.config,
+            r1cs_digest: self.r1cs_digest,
+            lde: self.lde,
+            tconv: self.tconv,
+            transcript: PhantomData,
+        }
     }
 
     /// The same setup proving a hash chain through the regions `input` → `output`
@@ -418,9 +452,10 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
 
     /// SHA-256 of everything the verifier must agree with: the lowered circuit, the batch
     /// size, the IO mode and layout (the transcript's instance bytes), the commitment scheme
-    /// and its parameters ([`ConfiguredCommitment::parameter_bytes`]). Proofs carry it after
-    /// the version, and the verifier refuses another setup's proof with
-    /// [`FlockError::Setup`] before reading anything else.
+    /// and its parameters ([`ConfiguredCommitment::parameter_bytes`]), and the transcript
+    /// scheme ([`TranscriptScheme::NAME`]). Proofs carry it after the version, and the
+    /// verifier refuses another setup's proof with [`FlockError::Setup`] before reading
+    /// anything else.
     #[must_use]
     pub fn setup_digest(&self) -> [u8; 32] {
         let mut h = Sha256::new();
@@ -431,6 +466,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         let params = self.pcs.inner().parameter_bytes();
         h.update((params.len() as u64).to_le_bytes());
         h.update(&params);
+        h.update((T::NAME.len() as u64).to_le_bytes());
+        h.update(T::NAME.as_bytes());
         h.finalize().into()
     }
 
@@ -480,7 +517,9 @@ enum IoMode {
 
 /// The batch-R1CS prover as a [`flockwork_core::Batcher`]: the witness is the instances'
 /// input vectors, concatenated.
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> flockwork_core::Batcher for Flock<G, P> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> flockwork_core::Batcher
+    for Flock<G, P, T>
+{
     type Statement = Statement;
     type Witness = [u64];
     type ProveError = ProveError;

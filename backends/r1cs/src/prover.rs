@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use flockwork_core::PolynomialCommitment;
 use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
 use flockwork_core::pcs::{Claim, Weight};
-use flockwork_transcript::{DomainSeparator, ProverTranscript, Sha256ProverTranscript, Transcript};
+use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 
 use crate::skip::SKIP_VARS;
 use crate::{
@@ -99,7 +99,7 @@ pub(crate) fn absorb_statement<T: Transcript>(statement: &Statement, transcript:
     transcript.public_bytes(LABEL_STATEMENT, &bytes);
 }
 
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G, P, T> {
     /// Checks [`Flock::estimated_prover_bytes`] against the configured memory limit; the
     /// provers call it first, and callers that build a witness themselves can call it before.
     ///
@@ -226,12 +226,12 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
             "flock::prove",
             m = self.num_vars(),
             k = self.log_instances,
-            pcs = self.pcs.inner().name()
+            pcs = self.pcs.inner().name(),
+            transcript = T::NAME
         )
         .entered();
         let mut timings = Timings::default();
-        let mut t =
-            Sha256ProverTranscript::new(DomainSeparator::new(PROTOCOL, &self.instance_bytes()));
+        let mut t = T::prover(PROTOCOL, &self.instance_bytes());
         absorb_statement(statement, &mut t);
 
         let clock = Instant::now();
@@ -283,11 +283,12 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         timings.open = clock.elapsed();
         drop(span);
 
-        let mut bytes = Vec::with_capacity(HEADER_LEN + t.proof().len());
+        let body = t.into_proof();
+        let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
         bytes.extend_from_slice(&PROOF_MAGIC);
         bytes.extend_from_slice(&PROOF_VERSION.to_le_bytes());
         bytes.extend_from_slice(&self.setup_digest());
-        bytes.extend_from_slice(&t.into_proof());
+        bytes.extend_from_slice(&body);
         let report = ProverReport {
             timings,
             proof_bytes: bytes.len(),
@@ -324,10 +325,10 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
 
     /// The IO claims on the packed polynomial (prover and verifier; the statement was
     /// checked).
-    pub(crate) fn io_claims<T: Transcript>(
+    pub(crate) fn io_claims<Tr: Transcript>(
         &self,
         statement: &Statement,
-        transcript: &mut T,
+        transcript: &mut Tr,
     ) -> Vec<Claim<flockwork_field_binary::Ghash128>> {
         let (m0, k) = (self.lowering.log_block(), self.log_instances);
         match (statement, &self.io) {

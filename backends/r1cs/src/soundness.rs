@@ -11,6 +11,7 @@ use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_core::circuit::Gadget;
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
+use flockwork_transcript::TranscriptScheme;
 
 use crate::Flock;
 use crate::pinned::PINNED_VARS;
@@ -62,7 +63,7 @@ fn term(name: &'static str, count: usize) -> SoundnessTerm {
     }
 }
 
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G, P, T> {
     /// The soundness error of this setup, term by term.
     #[must_use]
     pub fn soundness(&self) -> SoundnessReport {

@@ -4,7 +4,7 @@ use flockwork_core::PolynomialCommitment;
 use flockwork_core::circuit::Gadget;
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_transcript::{DomainSeparator, Sha256VerifierTranscript};
+use flockwork_transcript::{TranscriptScheme, VerifierTranscript};
 
 use crate::prover::{absorb_statement, opening_claims};
 use crate::skip::SKIP_VARS;
@@ -13,7 +13,7 @@ use crate::{
     zerocheck,
 };
 
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G, P, T> {
     /// Verifies `proof` for `statement`.
     ///
     /// The verifier's work is independent of the batch size except for the PCS (logarithmic)
@@ -37,10 +37,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
         if header[6..] != self.setup_digest() {
             return Err(FlockError::Setup);
         }
-        let mut t = Sha256VerifierTranscript::new(
-            DomainSeparator::new(PROTOCOL, &self.instance_bytes()),
-            body,
-        );
+        let mut t = T::verifier(PROTOCOL, &self.instance_bytes(), body);
         absorb_statement(statement, &mut t);
         let commitment = self
             .pcs

@@ -316,12 +316,6 @@ impl<'a, D: Digest + Clone> HashVerifierTranscript<'a, D> {
         }
     }
 
-    /// Number of proof bytes not read yet.
-    #[must_use]
-    pub fn remaining(&self) -> usize {
-        self.remaining.len()
-    }
-
     /// Splits off the next `n` bytes.
     fn take(&mut self, n: usize) -> Result<&'a [u8], TranscriptError> {
         if n > self.remaining.len() {
@@ -369,6 +363,10 @@ impl<D: Digest + Clone> VerifierTranscript for HashVerifierTranscript<'_, D> {
         }
         self.state.absorb(Tag::Nonce, label, &bytes);
         Ok(())
+    }
+
+    fn remaining(&self) -> usize {
+        self.remaining.len()
     }
 
     fn finish(self) -> Result<(), TranscriptError> {

@@ -8,10 +8,11 @@
 //! |---|---|
 //! | [`Transcript`] | shared by both sides: absorb public data, squeeze challenges (bytes, field elements, unbiased indices) |
 //! | [`ProverTranscript`] | send (absorb + write), hint (write only), grind, `into_proof` |
-//! | [`VerifierTranscript`] | receive (read + absorb, canonical field decoding), hint, check a grind, `finish` (no trailing bytes) |
+//! | [`VerifierTranscript`] | receive (read + absorb, canonical field decoding), hint, check a grind, `remaining`, `finish` (no trailing bytes) |
 //! | [`HashProverTranscript`] / [`HashVerifierTranscript`] | the one implementation, generic over a [`digest::Digest`] |
 //! | [`Sha256ProverTranscript`], [`Blake3ProverTranscript`], … | the shipped instances |
 //! | [`DomainSeparator`] | the mandatory protocol id + instance every transcript starts from |
+//! | [`TranscriptScheme`] ([`scheme`]) | how a protocol generic over its transcript starts both sides, and the scheme's name: [`Sha256`], [`Blake3`] here, the Poseidon2b sponge in `flockwork-poseidon2b`; [`TranscriptKind`] for run-time choice |
 //! | [`TranscriptError`] | why a read or proof-of-work check failed |
 //!
 //! Verifier reads never panic on any proof bytes, and allocate at most as many bytes as the
@@ -78,6 +79,7 @@ extern crate std;
 
 mod error;
 mod hash;
+pub mod scheme;
 mod traits;
 
 pub use error::TranscriptError;
@@ -85,4 +87,5 @@ pub use hash::{
     Blake3ProverTranscript, Blake3VerifierTranscript, DomainSeparator, HashProverTranscript,
     HashVerifierTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
 };
+pub use scheme::{Blake3, Sha256, TranscriptKind, TranscriptScheme};
 pub use traits::{MAX_GRIND_BITS, ProverTranscript, Transcript, VerifierTranscript};

@@ -133,6 +133,11 @@ pub trait VerifierTranscript: Transcript {
     /// [`TranscriptError::GrindingFailed`] for a nonce that does not meet the difficulty.
     fn check_grind(&mut self, label: &str, bits: u32) -> Result<(), TranscriptError>;
 
+    /// Number of proof bytes not read yet (what [`VerifierTranscript::finish`] would
+    /// report as trailing).
+    #[must_use]
+    fn remaining(&self) -> usize;
+
     /// Ends verification.
     ///
     /// # Errors

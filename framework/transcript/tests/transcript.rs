@@ -1,11 +1,13 @@
-//! Behavioural tests of the hash transcripts over SHA-256 and BLAKE3.
+//! Behavioural tests of the hash transcripts over SHA-256 and BLAKE3, and of their transcript
+//! schemes.
 
 use digest::Digest;
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_transcript::{
-    DomainSeparator, HashProverTranscript, HashVerifierTranscript, MAX_GRIND_BITS,
-    ProverTranscript, Sha256ProverTranscript, Transcript, TranscriptError, VerifierTranscript,
+    Blake3, Blake3ProverTranscript, DomainSeparator, HashProverTranscript, HashVerifierTranscript,
+    MAX_GRIND_BITS, ProverTranscript, Sha256, Sha256ProverTranscript, Transcript, TranscriptError,
+    TranscriptKind, TranscriptScheme, VerifierTranscript,
 };
 
 const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/test/v1", b"instance");
@@ -371,4 +373,56 @@ fn prime_field_values_round_trip_and_challenges_agree() {
     assert_eq!(v.challenge::<Bn254Fr>("c1"), c1);
     assert_eq!(v.challenges::<Goldilocks>("c2", 5), c2);
     v.finish().unwrap();
+}
+
+/// Both sides of the scripted protocol, started through the scheme `S`.
+fn scheme_agreement<S: TranscriptScheme>() -> Vec<u8> {
+    let mut p = S::prover("flockwork/test/v1", b"instance");
+    p.send_bytes("a", b"xyz");
+    let c: Ghash128 = p.challenge("c");
+    p.hint_bytes(&[7; 3]);
+    let proof = p.into_proof();
+    let mut v = S::verifier("flockwork/test/v1", b"instance", &proof);
+    assert_eq!(v.remaining(), 6);
+    assert_eq!(v.recv_bytes("a", 3).unwrap(), b"xyz");
+    assert_eq!(v.challenge::<Ghash128>("c"), c);
+    assert_eq!(v.remaining(), 3);
+    v.hint_bytes(3).unwrap();
+    assert_eq!(v.remaining(), 0);
+    v.finish().unwrap();
+    proof
+}
+
+#[test]
+fn hash_schemes_start_the_hash_transcripts_from_their_domain() {
+    scheme_agreement::<Sha256>();
+    scheme_agreement::<Blake3>();
+    let mut by_scheme = Sha256::prover("flockwork/test/v1", b"instance");
+    let mut direct = Sha256ProverTranscript::new(DOMAIN);
+    assert_eq!(
+        by_scheme.challenge::<Ghash128>("c"),
+        direct.challenge::<Ghash128>("c")
+    );
+    let mut blake = Blake3::prover("flockwork/test/v1", b"instance");
+    let mut direct = Blake3ProverTranscript::new(DOMAIN);
+    assert_eq!(
+        blake.challenge::<Ghash128>("c"),
+        direct.challenge::<Ghash128>("c")
+    );
+}
+
+#[test]
+fn transcript_kind_names_round_trip() {
+    for kind in TranscriptKind::ALL {
+        assert_eq!(kind.name().parse::<TranscriptKind>().unwrap(), kind);
+        assert_eq!(kind.to_string(), kind.name());
+    }
+    assert_eq!(TranscriptKind::Sha256.name(), Sha256::NAME);
+    assert_eq!(TranscriptKind::Blake3.name(), Blake3::NAME);
+    assert_eq!(
+        "BLAKE3".parse::<TranscriptKind>().unwrap(),
+        TranscriptKind::Blake3
+    );
+    assert!("keccak".parse::<TranscriptKind>().is_err());
+    assert_eq!(TranscriptKind::default(), TranscriptKind::Sha256);
 }

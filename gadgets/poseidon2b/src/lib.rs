@@ -12,7 +12,7 @@
 //! | [`DynPoseidon2b`] | the runtime-width permutation (width 4 or 6 chosen at run time) on slices |
 //! | [`relation`] | [`Poseidon2b`] over [`Ghash128`] as a `flockwork_core::Relation` (one state in, one out; known answers from the official vectors) |
 //! | [`sponge`] | [`sponge::hash`] (rate `t − 2`, capacity 2) and frost-gkr's byte sponge / channel |
-//! | [`transcript`] | [`Poseidon2bProverTranscript`] / [`Poseidon2bVerifierTranscript`]: a duplex-sponge Fiat–Shamir transcript (`t = 4`, rate 2, capacity 2) implementing `flockwork-transcript`'s traits |
+//! | [`transcript`] | [`Poseidon2bProverTranscript`] / [`Poseidon2bVerifierTranscript`]: a duplex-sponge Fiat–Shamir transcript (`t = 4`, rate 2, capacity 2) implementing `flockwork-transcript`'s traits; [`Poseidon2bSponge`], the same transcript as a `TranscriptScheme` |
 //! | [`matrix`] | `MF`, `MP`: definitions, dense matrices, the fast kernels |
 //! | [`constants`] | the TurboSHAKE256 round-constant procedure; frost-gkr's placeholder table |
 //! | [`turboshake`] | TurboSHAKE256 (RFC 9861) on `keccak`'s Keccak-p[1600, 12] |
@@ -91,7 +91,7 @@ pub use permutation::{
     BATCH_BLOCK, BATCH_MIN, DynPoseidon2b, Instance, Poseidon2b, frost_gkr_t4, official_t4,
     official_t6,
 };
-pub use transcript::{Poseidon2bProverTranscript, Poseidon2bVerifierTranscript};
+pub use transcript::{Poseidon2bProverTranscript, Poseidon2bSponge, Poseidon2bVerifierTranscript};
 
 /// The S-box exponent `d`.
 pub const ALPHA: u64 = 7;

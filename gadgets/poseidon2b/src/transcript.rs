@@ -2,7 +2,9 @@
 //! permutation ([`crate::official_t4`]) implementing `flockwork-transcript`'s
 //! [`Transcript`], [`ProverTranscript`] and [`VerifierTranscript`], as a drop-in
 //! replacement for its SHA-256 / BLAKE3 hash transcripts (the proof is the transcript bytes;
-//! the same operations, labels, hints, grinding and `finish` semantics).
+//! the same operations, labels, hints, grinding and `finish` semantics). [`Poseidon2bSponge`]
+//! is the same transcript as a [`TranscriptScheme`], the type parameter that protocols generic
+//! over their transcript take.
 //!
 //! ## Construction (version 1)
 //!
@@ -82,7 +84,8 @@ use core::fmt;
 
 use flockwork_field_binary::Ghash128;
 use flockwork_transcript::{
-    MAX_GRIND_BITS, ProverTranscript, Transcript, TranscriptError, VerifierTranscript,
+    MAX_GRIND_BITS, ProverTranscript, Transcript, TranscriptError, TranscriptScheme,
+    VerifierTranscript,
 };
 
 use crate::permutation::{Poseidon2b, official_t4};
@@ -369,12 +372,6 @@ impl<'a> Poseidon2bVerifierTranscript<'a> {
         }
     }
 
-    /// Number of proof bytes not read yet.
-    #[must_use]
-    pub fn remaining(&self) -> usize {
-        self.remaining.len()
-    }
-
     /// Permutations evaluated so far.
     #[must_use]
     pub fn permutations(&self) -> u64 {
@@ -430,10 +427,39 @@ impl VerifierTranscript for Poseidon2bVerifierTranscript<'_> {
         Ok(())
     }
 
+    fn remaining(&self) -> usize {
+        self.remaining.len()
+    }
+
     fn finish(self) -> Result<(), TranscriptError> {
         match self.remaining.len() {
             0 => Ok(()),
             remaining => Err(TranscriptError::TrailingBytes { remaining }),
         }
+    }
+}
+
+/// The Poseidon2b duplex-sponge transcript as a [`TranscriptScheme`] (named `"poseidon2b"`):
+/// the official `t = 4` permutation, rate 2, capacity 2 elements of GF(2^128). Choose it as
+/// the transcript parameter of a protocol generic over its scheme (the GKR setups,
+/// batch-R1CS).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Poseidon2bSponge;
+
+impl TranscriptScheme for Poseidon2bSponge {
+    const NAME: &'static str = "poseidon2b";
+    type Prover = Poseidon2bProverTranscript;
+    type Verifier<'a> = Poseidon2bVerifierTranscript<'a>;
+
+    fn prover(protocol: &'static str, instance: &[u8]) -> Self::Prover {
+        Poseidon2bProverTranscript::new(protocol, instance)
+    }
+
+    fn verifier<'a>(
+        protocol: &'static str,
+        instance: &[u8],
+        proof: &'a [u8],
+    ) -> Self::Verifier<'a> {
+        Poseidon2bVerifierTranscript::new(protocol, instance, proof)
     }
 }

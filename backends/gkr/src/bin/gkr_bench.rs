@@ -30,9 +30,6 @@ use std::time::Instant;
 use clap::Parser;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_gkr::batchers::HEADER_LEN;
-use flockwork_gkr::transcript::{
-    Blake3, Poseidon2bSponge, Sha256, TranscriptKind, TranscriptScheme,
-};
 use flockwork_gkr::walk::{
     LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES, LABEL_ROUND, walk_elements,
 };
@@ -40,7 +37,10 @@ use flockwork_gkr::{
     Ghash128, Ghash256, Poseidon2bRelation, ProverConfig, Setup, Statement, Variant,
 };
 use flockwork_pcs::{Commitment, PcsKind};
-use flockwork_transcript::{Transcript, VerifierTranscript};
+use flockwork_poseidon2b::Poseidon2bSponge;
+use flockwork_transcript::{
+    Blake3, Sha256, Transcript, TranscriptKind, TranscriptScheme, VerifierTranscript,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -6,3 +6,4 @@ mod end_to_end;
 mod merkle;
 mod mutation;
 mod rejection;
+mod transcripts;

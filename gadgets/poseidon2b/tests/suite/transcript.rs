@@ -7,44 +7,11 @@ use flockwork_field_binary::Ghash256;
 use flockwork_poseidon2b::transcript::{
     CAPACITY_IV, Poseidon2bProverTranscript, Poseidon2bVerifierTranscript, RATE_BYTES,
 };
-use flockwork_poseidon2b::{Ghash128, official_t4};
+use flockwork_poseidon2b::{Ghash128, Poseidon2bSponge, official_t4};
 use flockwork_transcript::{
-    DomainSeparator, MAX_GRIND_BITS, ProverTranscript, Sha256ProverTranscript,
-    Sha256VerifierTranscript, Transcript, TranscriptError, VerifierTranscript,
+    MAX_GRIND_BITS, ProverTranscript, Sha256, Transcript, TranscriptError, TranscriptKind,
+    TranscriptScheme, VerifierTranscript,
 };
-
-/// A transcript implementation under test: how to start both sides.
-trait Scheme {
-    type P: ProverTranscript;
-    type V<'a>: VerifierTranscript;
-    fn prover(protocol: &'static str, instance: &[u8]) -> Self::P;
-    fn verifier<'a>(protocol: &'static str, instance: &[u8], proof: &'a [u8]) -> Self::V<'a>;
-}
-
-struct Sponge;
-impl Scheme for Sponge {
-    type P = Poseidon2bProverTranscript;
-    type V<'a> = Poseidon2bVerifierTranscript<'a>;
-    fn prover(protocol: &'static str, instance: &[u8]) -> Self::P {
-        Poseidon2bProverTranscript::new(protocol, instance)
-    }
-    fn verifier<'a>(protocol: &'static str, instance: &[u8], proof: &'a [u8]) -> Self::V<'a> {
-        Poseidon2bVerifierTranscript::new(protocol, instance, proof)
-    }
-}
-
-/// The reference: the SHA-256 hash transcript, whose semantics the sponge mirrors.
-struct Sha;
-impl Scheme for Sha {
-    type P = Sha256ProverTranscript;
-    type V<'a> = Sha256VerifierTranscript<'a>;
-    fn prover(protocol: &'static str, instance: &[u8]) -> Self::P {
-        Sha256ProverTranscript::new(DomainSeparator::new(protocol, instance))
-    }
-    fn verifier<'a>(protocol: &'static str, instance: &[u8], proof: &'a [u8]) -> Self::V<'a> {
-        Sha256VerifierTranscript::new(DomainSeparator::new(protocol, instance), proof)
-    }
-}
 
 const PROTOCOL: &str = "flockwork/test/v1";
 
@@ -54,7 +21,7 @@ fn g128(v: u128) -> Ghash128 {
 
 /// Sends of every length around the block size, fields, hints, grinding and challenges of
 /// every shape; the verifier reads it all back and derives the same challenges.
-fn prover_and_verifier_agree<S: Scheme>() {
+fn prover_and_verifier_agree<S: TranscriptScheme>() {
     let lengths = [0usize, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 200];
     let data: Vec<Vec<u8>> = lengths
         .iter()
@@ -118,16 +85,16 @@ fn prover_and_verifier_agree<S: Scheme>() {
 
 #[test]
 fn sponge_prover_and_verifier_agree() {
-    prover_and_verifier_agree::<Sponge>();
+    prover_and_verifier_agree::<Poseidon2bSponge>();
 }
 
 #[test]
 fn sha256_reference_agrees_under_the_same_test() {
-    prover_and_verifier_agree::<Sha>();
+    prover_and_verifier_agree::<Sha256>();
 }
 
 /// The first 32-byte challenge after a few operations.
-fn first_challenge<S: Scheme>(
+fn first_challenge<S: TranscriptScheme>(
     protocol: &'static str,
     instance: &[u8],
     ops: &[(u8, &str, &[u8])],
@@ -146,7 +113,7 @@ fn first_challenge<S: Scheme>(
     out
 }
 
-fn separation<S: Scheme>() {
+fn separation<S: TranscriptScheme>() {
     let base = first_challenge::<S>(PROTOCOL, b"i", &[(1, "a", b"xyz")], "c");
     let variants = [
         first_challenge::<S>("flockwork/test/v2", b"i", &[(1, "a", b"xyz")], "c"),
@@ -193,15 +160,15 @@ fn separation<S: Scheme>() {
 
 #[test]
 fn sponge_separates_labels_data_and_domains() {
-    separation::<Sponge>();
+    separation::<Poseidon2bSponge>();
 }
 
 #[test]
 fn sha256_reference_separates_the_same_way() {
-    separation::<Sha>();
+    separation::<Sha256>();
 }
 
-fn malformed_proofs<S: Scheme>() {
+fn malformed_proofs<S: TranscriptScheme>() {
     let mut p = S::prover(PROTOCOL, b"m");
     p.send_bytes("a", &[1, 2, 3, 4]);
     let _: Ghash256 = p.challenge("c");
@@ -237,9 +204,11 @@ fn malformed_proofs<S: Scheme>() {
 
     // Trailing bytes.
     let mut v = S::verifier(PROTOCOL, b"m", &proof);
+    assert_eq!(v.remaining(), 9);
     v.recv_bytes("a", 4).unwrap();
     let _: Ghash256 = v.challenge("c");
     v.hint_bytes(4).unwrap();
+    assert_eq!(v.remaining(), 1);
     assert_eq!(
         v.finish().unwrap_err(),
         TranscriptError::TrailingBytes { remaining: 1 }
@@ -268,15 +237,15 @@ fn malformed_proofs<S: Scheme>() {
 
 #[test]
 fn sponge_rejects_truncated_and_trailing_proofs() {
-    malformed_proofs::<Sponge>();
+    malformed_proofs::<Poseidon2bSponge>();
 }
 
 #[test]
 fn sha256_reference_rejects_the_same_proofs() {
-    malformed_proofs::<Sha>();
+    malformed_proofs::<Sha256>();
 }
 
-fn grinding<S: Scheme>() {
+fn grinding<S: TranscriptScheme>() {
     for bits in [1u32, 4, 8, 10] {
         let mut p = S::prover(PROTOCOL, b"g");
         p.send_bytes("a", b"before");
@@ -333,12 +302,12 @@ fn grinding<S: Scheme>() {
 
 #[test]
 fn sponge_grinding_round_trips_and_rejects_wrong_nonces() {
-    grinding::<Sponge>();
+    grinding::<Poseidon2bSponge>();
 }
 
 #[test]
 fn sha256_reference_grinding() {
-    grinding::<Sha>();
+    grinding::<Sha256>();
 }
 
 /// The documented layout, run by hand with the permutation: `lp("p") ‖ lp("") ‖ 3 ‖ lp("c")
@@ -424,7 +393,28 @@ fn hex(bytes: &[u8]) -> String {
 fn sponge_differs_from_the_hash_transcript() {
     let ops: &[(u8, &str, &[u8])] = &[(1, "a", b"xyz")];
     assert_ne!(
-        first_challenge::<Sponge>(PROTOCOL, b"i", ops, "c"),
-        first_challenge::<Sha>(PROTOCOL, b"i", ops, "c")
+        first_challenge::<Poseidon2bSponge>(PROTOCOL, b"i", ops, "c"),
+        first_challenge::<Sha256>(PROTOCOL, b"i", ops, "c")
     );
+}
+
+#[test]
+fn sponge_scheme_is_the_named_sponge_transcript() {
+    assert_eq!(Poseidon2bSponge::NAME, TranscriptKind::Poseidon2b.name());
+    assert_eq!(
+        Poseidon2bSponge::NAME.parse::<TranscriptKind>().unwrap(),
+        TranscriptKind::Poseidon2b
+    );
+    let mut by_scheme = Poseidon2bSponge::prover(PROTOCOL, b"s");
+    let mut direct = Poseidon2bProverTranscript::new(PROTOCOL, b"s");
+    by_scheme.send_bytes("a", b"xyz");
+    direct.send_bytes("a", b"xyz");
+    let c: Ghash256 = by_scheme.challenge("c");
+    assert_eq!(direct.challenge::<Ghash256>("c"), c);
+    let proof = by_scheme.into_proof();
+    assert_eq!(proof, direct.into_proof());
+    let mut v = Poseidon2bVerifierTranscript::new(PROTOCOL, b"s", &proof);
+    v.recv_bytes("a", 3).unwrap();
+    assert_eq!(v.challenge::<Ghash256>("c"), c);
+    v.finish().unwrap();
 }

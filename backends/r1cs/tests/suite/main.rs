@@ -5,4 +5,5 @@ mod any_pcs;
 mod end_to_end;
 mod merkle;
 mod mutation;
+mod public;
 mod rejection;

@@ -199,6 +199,7 @@ impl BatchComparison {
             seed: self.seed,
             variant,
             pcs: self.pcs,
+            transcript: flockwork_transcript::TranscriptKind::Sha256,
         }
         .run()?;
         Ok(BatchRow {

@@ -10,10 +10,14 @@ use flockwork_boolean::io::{
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{BatchWitness, Gadget, Wide};
+use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, Wide, batch_witness};
 use flockwork_field_binary::Ghash128;
+use flockwork_pcs::Commitment;
 use flockwork_pcs::security::ConfiguredCommitment;
-use flockwork_r1cs::{Flock, FlockConfig, SetupError, SoundnessReport, Statement, Timings};
+use flockwork_r1cs::{
+    Flock, FlockConfig, PublicLayout, SetupError, SoundnessReport, Statement, Timings,
+};
+use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -54,6 +58,9 @@ pub enum IoKind {
     /// A Merkle tree over `K` leaves in `K` instances: the root and the leaves are public
     /// ([`Statement::Merkle`]; SHA-256 and BLAKE3 nodes).
     Merkle,
+    /// Independent instances whose input and output vectors are all public
+    /// ([`Statement::Public`]).
+    Public,
 }
 
 impl IoKind {
@@ -63,6 +70,7 @@ impl IoKind {
         match self {
             Self::Chain => "chain",
             Self::Merkle => "merkle",
+            Self::Public => "public",
         }
     }
 }
@@ -121,6 +129,7 @@ fn configure_merkle<G: ChainStep + MerkleNode, P: ConfiguredCommitment<Ghash128>
             let fixed = flock.gadget().fixed_inputs();
             flock.merkle_tree(G::CHILDREN, G::DIGEST, fixed)
         }
+        IoKind::Public => flock.public_io(),
     };
     flock.map_err(setup_error)
 }
@@ -151,6 +160,7 @@ fn chain_only<G: ChainStep, P: ConfiguredCommitment<Ghash128>>(
         IoKind::Chain => flock
             .chained(G::STATE_IN, G::STATE_OUT)
             .map_err(setup_error),
+        IoKind::Public => flock.public_io().map_err(setup_error),
         IoKind::Merkle => Err(WorkloadError::InvalidParameters(why_not_merkle.into())),
     }
 }
@@ -207,7 +217,7 @@ impl BatchShape {
     pub fn for_count(hash: HashKind, io: IoKind, count: usize) -> Self {
         use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
         let copies = match (io, hash) {
-            (IoKind::Merkle, _) => 1,
+            (IoKind::Merkle | IoKind::Public, _) => 1,
             (IoKind::Chain, HashKind::Sha256) => best_chain_width(&Sha256Compress, MAX_COPIES),
             (IoKind::Chain, HashKind::Keccak) => best_chain_width(&KeccakF1600::new(), MAX_COPIES),
             (IoKind::Chain, HashKind::Blake3) => best_chain_width(&Blake3Compress, MAX_COPIES),
@@ -235,6 +245,8 @@ pub struct FlockWorkload {
     /// Prover configuration (the commitment scheme, the security target, Ligerito's preset
     /// and regime).
     pub config: FlockConfig,
+    /// The Fiat–Shamir transcript.
+    pub transcript: TranscriptKind,
 }
 
 /// What verified batch runs measured: the best of the measured runs (least total prover
@@ -365,11 +377,16 @@ impl FlockWorkload {
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
+                    IoKind::Public => public_job(Sha256Compress, n, &mut rng),
                 };
                 self.prove(Sha256Compress, shape, &job, native, reps)
             }
             HashKind::Keccak => {
                 let native = native_rate(|_, s: &mut [u64; 25]| keccak_f1600(s));
+                if self.io == IoKind::Public {
+                    let job = public_job(KeccakF1600::new(), n, &mut rng);
+                    return self.prove(KeccakF1600::new(), shape, &job, native, reps);
+                }
                 let mut init = [0u64; 25];
                 init.iter_mut().for_each(|w| *w = rng.next_u64());
                 // A chain: Merkle trees were refused above.
@@ -399,6 +416,7 @@ impl FlockWorkload {
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
+                    IoKind::Public => public_job(Blake3Compress, n, &mut rng),
                 };
                 self.prove(Blake3Compress, shape, &job, native, reps)
             }
@@ -419,6 +437,21 @@ impl FlockWorkload {
             .check_memory()
             .map_err(|e| WorkloadError::Failed(e.to_string()))?;
         let setup = clock.elapsed();
+        with_transcript!(self.transcript, T => {
+            self.measure(flock.with_transcript::<T>(), shape, setup, job, native_per_sec, reps)
+        })
+    }
+
+    /// Proves and verifies `reps` times (after a warm-up for `reps > 1`) with `flock`.
+    fn measure<G: HashGadget, T: TranscriptScheme>(
+        &self,
+        flock: Flock<G, Commitment, T>,
+        shape: BatchShape,
+        setup: Duration,
+        job: &LazyJob,
+        native_per_sec: f64,
+        reps: usize,
+    ) -> Result<FlockReport, WorkloadError> {
         let measured = measure::<_, WorkloadError>(reps, || {
             let clock = Instant::now();
             let (witness, statement) = job();
@@ -480,6 +513,23 @@ where
             end: words(chain.states.last().expect("K + 1 states")).to_vec(),
         };
         (chain.witness, statement)
+    })
+}
+
+/// `n` instances of `gadget` with random input vectors from `rng`, their inputs and
+/// outputs public ([`Statement::Public`], read from the witness).
+fn public_job<G: Gadget + 'static>(gadget: G, n: usize, rng: &mut ChaCha20Rng) -> LazyJob {
+    let words = gadget.layout().vector_bits(SlotKind::Input) / 64;
+    let inputs: Vec<u64> = (0..n * words).map(|_| rng.next_u64()).collect();
+    let layout = PublicLayout::new(&gadget.layout());
+    Box::new(move || {
+        let witness = batch_witness(&gadget, &inputs, true);
+        let (inputs, outputs) = layout
+            .as_ref()
+            .ok()
+            .and_then(|l| l.read(&witness, witness.log_block, witness.instances))
+            .expect("the shipped hashes' IO regions are public-IO layouts");
+        (witness, Statement::Public { inputs, outputs })
     })
 }
 

@@ -43,6 +43,28 @@ pub use flockwork_poseidon2b as poseidon2b;
 pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;
 
+/// Runs `$body` with the type `$t` standing for the transcript scheme that the
+/// [`TranscriptKind`](flockwork_transcript::TranscriptKind) `$kind` names (each arm
+/// monomorphised: the choice is made once, at the edge).
+macro_rules! with_transcript {
+    ($kind:expr, $t:ident => $body:expr) => {
+        match $kind {
+            flockwork_transcript::TranscriptKind::Sha256 => {
+                type $t = flockwork_transcript::Sha256;
+                $body
+            }
+            flockwork_transcript::TranscriptKind::Blake3 => {
+                type $t = flockwork_transcript::Blake3;
+                $body
+            }
+            flockwork_transcript::TranscriptKind::Poseidon2b => {
+                type $t = flockwork_poseidon2b::Poseidon2bSponge;
+                $body
+            }
+        }
+    };
+}
+
 pub mod allocator;
 pub mod compare;
 pub mod flock;

@@ -48,7 +48,7 @@ enum Command {
     /// Prove and verify a batch: hash compressions (a chain or a Merkle tree) with the
     /// batch-R1CS (Flock) prover, or Poseidon2b permutations with the GKR engine.
     #[command(group(clap::ArgGroup::new("size").args(["count", "log_instances"])))]
-    #[command(group(clap::ArgGroup::new("io").args(["chain", "merkle"])))]
+    #[command(group(clap::ArgGroup::new("io").args(["chain", "merkle", "public"])))]
     Prove {
         /// The compression function or permutation.
         #[arg(long, value_enum, default_value_t = ProveHashArg::Sha256)]
@@ -67,6 +67,13 @@ enum Command {
         /// (sha256, blake3).
         #[arg(long)]
         merkle: bool,
+        /// Prove independent instances whose inputs and outputs are all public (the
+        /// batch-R1CS hashes).
+        #[arg(long)]
+        public: bool,
+        /// The Fiat–Shamir transcript [default: sha256].
+        #[arg(long, value_enum)]
+        transcript: Option<TranscriptArg>,
         /// Seed of the message blocks, leaves or permutation inputs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -290,6 +297,28 @@ impl BatcherArg {
             Self::Independent => flockwork::gkr::Variant::Independent,
             Self::Padded => flockwork::gkr::Variant::Padded,
             Self::Ragged => flockwork::gkr::Variant::Ragged,
+        }
+    }
+}
+
+/// Fiat–Shamir transcripts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TranscriptArg {
+    /// The SHA-256 hash transcript.
+    Sha256,
+    /// The BLAKE3 hash transcript.
+    Blake3,
+    /// The Poseidon2b duplex sponge over GF(2^128).
+    Poseidon2b,
+}
+
+impl TranscriptArg {
+    fn kind(self) -> flockwork::transcript::TranscriptKind {
+        use flockwork::transcript::TranscriptKind;
+        match self {
+            Self::Sha256 => TranscriptKind::Sha256,
+            Self::Blake3 => TranscriptKind::Blake3,
+            Self::Poseidon2b => TranscriptKind::Poseidon2b,
         }
     }
 }
@@ -580,6 +609,8 @@ struct ProveArgs {
     count: Option<usize>,
     log_instances: Option<usize>,
     merkle: bool,
+    public: bool,
+    transcript: flockwork::transcript::TranscriptKind,
     seed: u64,
     profile: Option<ProfileArg>,
     pcs: Option<PcsArg>,
@@ -689,6 +720,8 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     let count = batch_count(&args)?;
     let io = if args.merkle {
         IoKind::Merkle
+    } else if args.public {
+        IoKind::Public
     } else {
         IoKind::Chain
     };
@@ -720,6 +753,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     let shape = match io {
         IoKind::Chain => "a chain of",
         IoKind::Merkle => "a Merkle tree over",
+        IoKind::Public => "public inputs and outputs of",
     };
     let workload = FlockWorkload {
         hash,
@@ -727,6 +761,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
         seed: args.seed,
         io,
         config,
+        transcript: args.transcript,
     };
     let r = with_progress(
         format!(
@@ -742,6 +777,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     if let Some(path) = &args.out {
         let file = flockwork::proof_file::ProofFile::Flock(flockwork::proof_file::FlockFile {
             hash: r.hash,
+            transcript: args.transcript,
             pcs: config.scheme,
             preset: config.preset,
             copies: r.shape.copies,
@@ -756,10 +792,11 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     if args.json {
         println!(
-            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"count\":{},\"instances\":{},\"copies\":{},\"log_blocks\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"transcript\":\"{}\",\"count\":{},\"instances\":{},\"copies\":{},\"log_blocks\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
             io.name(),
             config.scheme.name(),
+            args.transcript,
             r.count,
             r.instances(),
             r.shape.copies,
@@ -839,10 +876,11 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
              preset) does not apply; --pcs commits the input layer",
         ));
     }
-    if args.merkle || args.memory_limit.is_some() {
+    if args.merkle || args.public || args.memory_limit.is_some() {
         return Err(invalid(
-            "poseidon2b batches are independent permutations: --merkle and --memory-limit \
-             apply to the batch-R1CS hashes only",
+            "poseidon2b batches are independent permutations (their inputs are public, or \
+             committed with --pcs): --merkle, --public and --memory-limit apply to the \
+             batch-R1CS hashes only",
         ));
     }
     let count = match (args.count, args.log_instances) {
@@ -853,7 +891,9 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
     };
     let variant = args.batcher.unwrap_or(BatcherArg::Ragged).variant();
     let pcs = args.pcs.map(PcsArg::kind);
-    let workload = PermutationWorkload::for_count(count, args.seed, variant)?.with_pcs(pcs);
+    let workload = PermutationWorkload::for_count(count, args.seed, variant)?
+        .with_pcs(pcs)
+        .with_transcript(args.transcript);
     let regions = workload
         .widths
         .iter()
@@ -882,12 +922,14 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
         let file = match &r.commitment {
             None => ProofFile::Gkr(GkrFile {
                 variant,
+                transcript: args.transcript,
                 inputs: r.inputs.clone(),
                 claims,
                 proof: r.proof.clone(),
             }),
             Some((pcs, commitment)) => ProofFile::GkrOpened(GkrOpenedFile {
                 variant,
+                transcript: args.transcript,
                 pcs: *pcs,
                 commitment: commitment.clone(),
                 claims,
@@ -963,9 +1005,12 @@ fn prove_permutations(args: ProveArgs) -> Result<(), WorkloadError> {
             "soundness: {:.1} bits (GF(2^256) challenges{})",
             r.soundness_bits,
             if r.commitment.is_some() {
-                "; the commitment's opening at 100 bits"
+                format!(
+                    "; the commitment selected for {} bits",
+                    flockwork::permutations::LAYER0_TARGET_BITS
+                )
             } else {
-                ""
+                String::new()
             }
         );
     }
@@ -1568,6 +1613,7 @@ fn tour(vars: usize, json: bool) -> Result<(), WorkloadError> {
             seed: 1,
             io: flockwork::flock::IoKind::Chain,
             config: flockwork::r1cs::FlockConfig::default(),
+            transcript: flockwork::transcript::TranscriptKind::Sha256,
         }
         .run()?;
         if json {
@@ -1762,6 +1808,8 @@ fn main() -> ExitCode {
                 log_instances,
                 chain: _,
                 merkle,
+                public,
+                transcript,
                 seed,
                 profile,
                 pcs,
@@ -1776,6 +1824,8 @@ fn main() -> ExitCode {
                 count,
                 log_instances,
                 merkle,
+                public,
+                transcript: transcript.map_or_else(Default::default, TranscriptArg::kind),
                 seed,
                 profile,
                 pcs,

@@ -20,6 +20,7 @@ use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::{Poseidon2bRelation, Setup, Statement, Variant};
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{Commitment, PcsKind};
+use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -43,6 +44,8 @@ pub struct PermutationWorkload {
     pub variant: Variant,
     /// The commitment of the input layer, or `None` for inputs held in the clear.
     pub pcs: Option<PcsKind>,
+    /// The Fiat–Shamir transcript of the walk (and of the opening).
+    pub transcript: TranscriptKind,
 }
 
 /// What verified runs measured (the best of the measured runs, least prover time, with the
@@ -104,9 +107,9 @@ impl PermutationReport {
     }
 }
 
-/// The ragged, independent or padded setup of these widths.
+/// The ragged, independent or padded setup of these widths over the transcript `D`.
 #[must_use]
-pub fn setup(widths: Vec<usize>) -> Setup<Poseidon2bRelation, Ghash256> {
+pub fn setup<D: TranscriptScheme>(widths: Vec<usize>) -> Setup<Poseidon2bRelation, Ghash256, D> {
     Setup::new(Poseidon2bRelation::official(), widths)
 }
 
@@ -150,6 +153,7 @@ impl PermutationWorkload {
             seed,
             variant,
             pcs: None,
+            transcript: TranscriptKind::default(),
         })
     }
 
@@ -157,6 +161,13 @@ impl PermutationWorkload {
     #[must_use]
     pub fn with_pcs(mut self, pcs: Option<PcsKind>) -> Self {
         self.pcs = pcs;
+        self
+    }
+
+    /// The same batch proved over the transcript `transcript`.
+    #[must_use]
+    pub fn with_transcript(mut self, transcript: TranscriptKind) -> Self {
+        self.transcript = transcript;
         self
     }
 
@@ -201,10 +212,18 @@ impl PermutationWorkload {
     pub fn run_reps(&self, reps: usize) -> Result<PermutationReport, WorkloadError> {
         check_reps(reps)?;
         check_widths(&self.widths)?;
+        with_transcript!(self.transcript, D => self.run_over::<D>(reps))
+    }
+
+    /// [`PermutationWorkload::run_reps`] over the transcript `D`.
+    fn run_over<D: TranscriptScheme>(
+        &self,
+        reps: usize,
+    ) -> Result<PermutationReport, WorkloadError> {
         let variant = self.variant;
         let mut rng = ChaCha20Rng::seed_from_u64(self.seed);
         let inputs = self.inputs(&mut rng);
-        let setup = setup(self.widths.clone());
+        let setup = setup::<D>(self.widths.clone());
         let failed = |what: &str, e: &dyn std::fmt::Display| {
             WorkloadError::Failed(format!("{}: {what}{e}", variant.name()))
         };
@@ -288,14 +307,14 @@ pub fn layer0_commitment(kind: PcsKind, num_vars: usize) -> Result<Commitment, S
 
 /// The layer-0 PCS path of [`PermutationWorkload::run_reps`]: commit and prove (timed
 /// together), then verify.
-struct OpenedRun<'a> {
-    setup: &'a Setup<Poseidon2bRelation, Ghash256>,
+struct OpenedRun<'a, D> {
+    setup: &'a Setup<Poseidon2bRelation, Ghash256, D>,
     inputs: &'a [Vec<Ghash128>],
     seed: u64,
     variant: Variant,
 }
 
-impl OpenedRun<'_> {
+impl<D: TranscriptScheme> OpenedRun<'_, D> {
     /// One commitment, proof and verification.
     fn once(&self, pcs: &Commitment) -> Result<Timed<Run>, String> {
         let Self {

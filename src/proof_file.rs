@@ -4,12 +4,14 @@
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (4) | u8 system
+//! "FWPF" | u16 version (4) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
 //! system 0, batch-R1CS (Flock):
 //!     u8 hash | u8 pcs | u8 preset | u8 copies | u8 log_blocks | u16 target_bits
 //!     | u8 statement kind
 //!     kind 1, chain:  u32 n | n × u64 start | u32 n | n × u64 end
 //!     kind 2, Merkle: u32 d | d × u64 root | 2^log_blocks leaves × d × u64
+//!     kind 3, public: u32 a | u32 b | 2^log_blocks × a × u64 inputs | 2^log_blocks × b × u64
+//!                     outputs (one instance per block)
 //! system 1, GKR over Poseidon2b (t = 4, official instance):
 //!     u8 batcher | u8 regions A | A × u8 width w_a
 //!     per region: t·2^w_a × 16-byte inputs | w_a × 32-byte point | t × 32-byte values
@@ -41,6 +43,7 @@ use thiserror::Error;
 
 use flockwork_core::PolynomialCommitment;
 use flockwork_pcs::PcsKind;
+use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 
 use crate::flock::{HashGadget, HashKind, IoKind, MAX_COPIES, flock_for};
 use crate::permutations::{LANES, MAX_WIDTH, check_widths, layer0_commitment, setup};
@@ -48,8 +51,11 @@ use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
-/// The format version this build writes and reads. Version 4: the layer-0 commitment of a
-/// GKR file is selected one bit above its target ([`flockwork_pcs::Commitment::select`]).
+/// The format version this build writes and reads. Version 4: every file names its
+/// transcript, batch-R1CS files may hold public-IO statements and their proofs carry the
+/// batch-R1CS proof version 3 (the setup digest covers the transcript), and the layer-0
+/// commitment of a GKR file is selected one bit above its target
+/// ([`flockwork_pcs::Commitment::select`]).
 pub const VERSION: u16 = 4;
 /// Every earlier version, with the last commit whose `flockwork verify` reads its files: 2
 /// (no `copies` byte; proofs before the proof-of-work change d591d4c) and 3 (the layer-0
@@ -78,6 +84,8 @@ pub enum ProofFile {
 pub struct FlockFile {
     /// The compression function.
     pub hash: HashKind,
+    /// The Fiat–Shamir transcript.
+    pub transcript: TranscriptKind,
     /// The dense commitment under ring-switching.
     pub pcs: PcsKind,
     /// Ligerito's preset (ignored by other commitments).
@@ -99,6 +107,8 @@ pub struct FlockFile {
 pub struct GkrFile {
     /// The batcher that wrote the proof.
     pub variant: Variant,
+    /// The Fiat–Shamir transcript.
+    pub transcript: TranscriptKind,
     /// The permutation inputs, region by region (`t · 2^w_a` elements each).
     pub inputs: Vec<Vec<Ghash128>>,
     /// The output claim of every region.
@@ -113,6 +123,8 @@ pub struct GkrFile {
 pub struct GkrOpenedFile {
     /// The batcher that wrote the proof.
     pub variant: Variant,
+    /// The Fiat–Shamir transcript (of the walk and of the opening).
+    pub transcript: TranscriptKind,
     /// The commitment of the input layer ([`crate::permutations::layer0_commitment`]).
     pub pcs: PcsKind,
     /// The commitment's bytes.
@@ -176,6 +188,14 @@ fn pcs_code(pcs: PcsKind) -> u8 {
         PcsKind::Ligerito => 0,
         PcsKind::Fri => 1,
         PcsKind::Blaze => 2,
+    }
+}
+
+fn transcript_code(transcript: TranscriptKind) -> u8 {
+    match transcript {
+        TranscriptKind::Sha256 => 0,
+        TranscriptKind::Blake3 => 1,
+        TranscriptKind::Poseidon2b => 2,
     }
 }
 
@@ -269,6 +289,18 @@ impl<'a> Reader<'a> {
             2 => Ok(PcsKind::Blaze),
             c => Err(ProofFileError::Header(format!(
                 "unknown commitment code {c}"
+            ))),
+        }
+    }
+
+    /// A transcript code ([`transcript_code`]).
+    fn transcript(&mut self) -> Result<TranscriptKind, ProofFileError> {
+        match self.u8("header")? {
+            0 => Ok(TranscriptKind::Sha256),
+            1 => Ok(TranscriptKind::Blake3),
+            2 => Ok(TranscriptKind::Poseidon2b),
+            c => Err(ProofFileError::Header(format!(
+                "unknown transcript code {c}"
             ))),
         }
     }
@@ -383,10 +415,12 @@ impl ProofFile {
         if version != VERSION {
             return Err(ProofFileError::Version(version));
         }
-        match r.u8("header")? {
-            0 => Ok(Self::Flock(FlockFile::read(r)?)),
-            1 => Ok(Self::Gkr(GkrFile::read(r)?)),
-            2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r)?)),
+        let system = r.u8("header")?;
+        let transcript = r.transcript()?;
+        match system {
+            0 => Ok(Self::Flock(FlockFile::read(r, transcript)?)),
+            1 => Ok(Self::Gkr(GkrFile::read(r, transcript)?)),
+            2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r, transcript)?)),
             c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
         }
     }
@@ -422,6 +456,7 @@ impl ProofFile {
                 let what = match f.io() {
                     IoKind::Chain => "a chain of",
                     IoKind::Merkle => "a Merkle tree over",
+                    IoKind::Public => "public inputs and outputs of",
                 };
                 let (count, blocks) = if f.copies > 1 {
                     (
@@ -432,25 +467,29 @@ impl ProofFile {
                     (format!("2^{}", f.log_blocks), String::new())
                 };
                 format!(
-                    "{what} {count} {} compressions{blocks} ({} over ring-switching, {} bits targeted)",
+                    "{what} {count} {} compressions{blocks} ({} over ring-switching, {} bits \
+                     targeted, {} transcript)",
                     f.hash.name(),
                     f.pcs.name(),
-                    f.target_bits
+                    f.target_bits,
+                    f.transcript
                 )
             }
             Self::Gkr(g) => format!(
-                "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher)",
+                "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher, {} transcript)",
                 g.permutations(),
                 g.inputs.len(),
-                g.variant.name()
+                g.variant.name(),
+                g.transcript
             ),
             Self::GkrOpened(g) => format!(
                 "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher, inputs committed \
-                 with {})",
+                 with {}, {} transcript)",
                 g.permutations(),
                 g.claims.len(),
                 g.variant.name(),
-                g.pcs.name()
+                g.pcs.name(),
+                g.transcript
             ),
         }
     }
@@ -462,12 +501,14 @@ impl FlockFile {
     pub fn io(&self) -> IoKind {
         match self.statement {
             Statement::Merkle { .. } => IoKind::Merkle,
+            Statement::Public { .. } => IoKind::Public,
             _ => IoKind::Chain,
         }
     }
 
     fn write(&self, out: &mut Vec<u8>) {
         out.push(0);
+        out.push(transcript_code(self.transcript));
         out.push(hash_code(self.hash));
         out.push(pcs_code(self.pcs));
         out.push(u8::from(
@@ -492,12 +533,21 @@ impl FlockFile {
                     push_words(out, leaf);
                 }
             }
-            Statement::Batch => panic!("proof files hold chain or Merkle statements"),
+            Statement::Public { inputs, outputs } => {
+                out.push(3);
+                let instances = self.instances();
+                for words in [inputs, outputs] {
+                    out.extend_from_slice(&((words.len() / instances) as u32).to_le_bytes());
+                }
+                push_words(out, inputs);
+                push_words(out, outputs);
+            }
+            Statement::Batch => panic!("proof files hold chain, Merkle or public statements"),
         }
         push_proof(out, &self.proof);
     }
 
-    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
+    fn read(mut r: Reader<'_>, transcript: TranscriptKind) -> Result<Self, ProofFileError> {
         let hash = match r.u8("header")? {
             0 => HashKind::Sha256,
             1 => HashKind::Keccak,
@@ -563,6 +613,24 @@ impl FlockFile {
                     .collect::<Result<_, _>>()?;
                 Statement::Merkle { root, leaves }
             }
+            3 => {
+                if copies != 1 {
+                    return Err(ProofFileError::Header(format!(
+                        "public IO takes one instance per block, not {copies}"
+                    )));
+                }
+                let instances = 1usize << log_blocks;
+                let (a, b) = (r.u32("statement")? as usize, r.u32("statement")? as usize);
+                if a == 0 || b == 0 || a > MAX_STATE_WORDS || b > MAX_STATE_WORDS {
+                    return Err(ProofFileError::Header(format!(
+                        "{a} input and {b} output words per instance (1 to {MAX_STATE_WORDS})"
+                    )));
+                }
+                r.ensure(instances, 8 * (a + b), "public inputs and outputs")?;
+                let inputs = r.words(instances * a, "public inputs")?;
+                let outputs = r.words(instances * b, "public outputs")?;
+                Statement::Public { inputs, outputs }
+            }
             kind => {
                 return Err(ProofFileError::Header(format!(
                     "unknown statement kind {kind}"
@@ -571,6 +639,7 @@ impl FlockFile {
         };
         Ok(Self {
             hash,
+            transcript,
             pcs,
             preset,
             copies,
@@ -593,7 +662,7 @@ impl FlockFile {
     fn verify_with<G: HashGadget + Clone>(&self, gadget: G) -> Result<(), ProofFileError> {
         match self.io() {
             IoKind::Chain => self.verify_setup(flockwork_boolean::wide_chain(gadget, self.copies)),
-            IoKind::Merkle => self.verify_setup(gadget),
+            IoKind::Merkle | IoKind::Public => self.verify_setup(gadget),
         }
     }
 
@@ -606,7 +675,9 @@ impl FlockFile {
         };
         let flock = flock_for(gadget, self.log_blocks, self.io(), config)
             .map_err(|e: WorkloadError| ProofFileError::Setup(e.to_string()))?;
-        flock.verify(&self.statement, &self.proof)?;
+        with_transcript!(self.transcript, T => {
+            flock.with_transcript::<T>().verify(&self.statement, &self.proof)
+        })?;
         Ok(())
     }
 
@@ -630,6 +701,7 @@ impl GkrFile {
 
     fn write(&self, out: &mut Vec<u8>) {
         out.push(1);
+        out.push(transcript_code(self.transcript));
         out.push(variant_code(self.variant));
         push_widths(out, &self.claims);
         for (inputs, claim) in self.inputs.iter().zip(&self.claims) {
@@ -640,7 +712,7 @@ impl GkrFile {
         push_proof(out, &self.proof);
     }
 
-    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
+    fn read(mut r: Reader<'_>, transcript: TranscriptKind) -> Result<Self, ProofFileError> {
         let variant = r.variant()?;
         let widths = r.widths()?;
         let mut inputs = Vec::with_capacity(widths.len());
@@ -652,6 +724,7 @@ impl GkrFile {
         }
         Ok(Self {
             variant,
+            transcript,
             inputs,
             claims,
             proof: r.proof()?,
@@ -688,7 +761,9 @@ impl GkrFile {
             })
             .collect();
         let statement = flockwork_gkr::Statement { regions };
-        setup(widths).verify(self.variant, &statement, &self.proof)?;
+        with_transcript!(self.transcript, D => {
+            setup::<D>(widths).verify(self.variant, &statement, &self.proof)
+        })?;
         Ok(())
     }
 }
@@ -706,6 +781,7 @@ impl GkrOpenedFile {
 
     fn write(&self, out: &mut Vec<u8>) {
         out.push(2);
+        out.push(transcript_code(self.transcript));
         out.push(variant_code(self.variant));
         out.push(pcs_code(self.pcs));
         push_widths(out, &self.claims);
@@ -718,7 +794,7 @@ impl GkrOpenedFile {
         push_proof(out, &self.proof);
     }
 
-    fn read(mut r: Reader<'_>) -> Result<Self, ProofFileError> {
+    fn read(mut r: Reader<'_>, transcript: TranscriptKind) -> Result<Self, ProofFileError> {
         let variant = r.variant()?;
         let pcs = r.pcs()?;
         let widths = r.widths()?;
@@ -730,6 +806,7 @@ impl GkrOpenedFile {
         }
         Ok(Self {
             variant,
+            transcript,
             pcs,
             commitment,
             claims,
@@ -745,7 +822,13 @@ impl GkrOpenedFile {
                 "every region needs t claimed values".into(),
             ));
         }
-        let setup = setup(widths);
+        with_transcript!(self.transcript, D => self.verify_over(setup::<D>(widths)))
+    }
+
+    fn verify_over<D: TranscriptScheme>(
+        &self,
+        setup: flockwork_gkr::Setup<Poseidon2bRelation, Ghash256, D>,
+    ) -> Result<(), ProofFileError> {
         let pcs = layer0_commitment(self.pcs, setup.input_layout().num_vars())
             .map_err(ProofFileError::Setup)?;
         let commitment = pcs.commitment_from_bytes(&self.commitment).ok_or_else(|| {
@@ -773,6 +856,7 @@ mod tests {
     fn chain() -> ProofFile {
         ProofFile::Flock(FlockFile {
             hash: HashKind::Keccak,
+            transcript: TranscriptKind::Sha256,
             pcs: PcsKind::Ligerito,
             preset: Preset::Slim,
             copies: 3,
@@ -789,6 +873,7 @@ mod tests {
     fn merkle() -> ProofFile {
         ProofFile::Flock(FlockFile {
             hash: HashKind::Sha256,
+            transcript: TranscriptKind::Blake3,
             pcs: PcsKind::Fri,
             preset: Preset::Fast,
             copies: 1,
@@ -802,9 +887,27 @@ mod tests {
         })
     }
 
+    fn public() -> ProofFile {
+        ProofFile::Flock(FlockFile {
+            hash: HashKind::Blake3,
+            transcript: TranscriptKind::Poseidon2b,
+            pcs: PcsKind::Blaze,
+            preset: Preset::Fast,
+            copies: 1,
+            log_blocks: 1,
+            target_bits: 100,
+            statement: Statement::Public {
+                inputs: (0..28).collect(),
+                outputs: (100..116).collect(),
+            },
+            proof: vec![5; 20],
+        })
+    }
+
     fn gkr() -> ProofFile {
         ProofFile::Gkr(GkrFile {
             variant: Variant::Ragged,
+            transcript: TranscriptKind::Poseidon2b,
             inputs: vec![
                 (0..8).map(Ghash128::new).collect(),
                 (0..4).map(Ghash128::new).collect(),
@@ -826,6 +929,7 @@ mod tests {
     fn gkr_opened() -> ProofFile {
         ProofFile::GkrOpened(GkrOpenedFile {
             variant: Variant::Padded,
+            transcript: TranscriptKind::Blake3,
             pcs: PcsKind::Blaze,
             commitment: (0..32).collect(),
             claims: vec![
@@ -844,14 +948,14 @@ mod tests {
 
     #[test]
     fn files_round_trip() {
-        for file in [chain(), merkle(), gkr(), gkr_opened()] {
+        for file in [chain(), merkle(), public(), gkr(), gkr_opened()] {
             assert_eq!(ProofFile::from_bytes(&file.to_bytes()).unwrap(), file);
         }
     }
 
     #[test]
     fn every_truncation_and_garbage_is_an_error_not_a_panic() {
-        for file in [chain(), merkle(), gkr(), gkr_opened()] {
+        for file in [chain(), merkle(), public(), gkr(), gkr_opened()] {
             let bytes = file.to_bytes();
             for len in 0..bytes.len() {
                 assert!(
@@ -862,19 +966,19 @@ mod tests {
         }
         // Oversized counts are refused before any allocation.
         let mut huge = chain().to_bytes();
-        huge[15..19].copy_from_slice(&u32::MAX.to_le_bytes());
+        huge[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(matches!(
             ProofFile::from_bytes(&huge),
             Err(ProofFileError::Header(_))
         ));
         // A GKR region of 2^24 permutations with no bytes behind it.
         let mut wide = gkr().to_bytes();
-        wide[10] = 24;
+        wide[11] = 24;
         assert!(matches!(
             ProofFile::from_bytes(&wide),
             Err(ProofFileError::Truncated("permutation inputs"))
         ));
-        wide[10] = 25;
+        wide[11] = 25;
         assert!(matches!(
             ProofFile::from_bytes(&wide),
             Err(ProofFileError::Header(_))
@@ -894,6 +998,7 @@ mod tests {
                 let mut prefixed = MAGIC.to_vec();
                 prefixed.extend_from_slice(&VERSION.to_le_bytes());
                 prefixed.push(system);
+                prefixed.push(system % 3); // a valid transcript code
                 prefixed.extend_from_slice(&garbage);
                 let _ = ProofFile::from_bytes(&prefixed);
             }
@@ -901,8 +1006,9 @@ mod tests {
         }
     }
 
-    /// Version 2 files (no `copies` byte) are read as one instance per block; version 3
-    /// files with 0 or more than [`MAX_COPIES`] per block, or a wide Merkle tree, are refused.
+    /// Older versions are refused with an error naming their version and the last commit
+    /// that reads them; 0 or more than [`MAX_COPIES`] instances per block, a wide Merkle
+    /// tree and an unknown later version are refused too.
     #[test]
     fn older_versions_are_refused_by_name_and_bad_widths_refused() {
         let file = chain().to_bytes();
@@ -920,14 +1026,14 @@ mod tests {
         }
         for copies in [0, MAX_COPIES as u8 + 1] {
             let mut bad = file.clone();
-            bad[10] = copies;
+            bad[11] = copies;
             assert!(matches!(
                 ProofFile::from_bytes(&bad),
                 Err(ProofFileError::Header(_))
             ));
         }
         let mut wide_tree = merkle().to_bytes();
-        wide_tree[10] = 2;
+        wide_tree[11] = 2;
         assert!(matches!(
             ProofFile::from_bytes(&wide_tree),
             Err(ProofFileError::Header(_))
@@ -947,8 +1053,9 @@ mod tests {
     fn empty_merkle_digests_are_refused_before_the_leaves() {
         let [v0, v1] = VERSION.to_le_bytes();
         let bytes = [
-            0x46, 0x57, 0x50, 0x46, v0, v1, 0x00, 0x00, 0x00, 0x00, 0x01, 0x17, 0xe9, 0x00, 0x02,
-            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00,
+            0x46, 0x57, 0x50, 0x46, v0, v1, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x17, 0xe9, 0x00,
+            0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+            0x00,
         ];
         assert!(matches!(
             ProofFile::from_bytes(&bytes),

@@ -63,6 +63,7 @@ pub fn run(
                         scheme: pcs,
                         ..flockwork_r1cs::FlockConfig::default()
                     },
+                    transcript: flockwork_transcript::TranscriptKind::Sha256,
                 }
                 .run()?;
                 let point = SweepPoint {

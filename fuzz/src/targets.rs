@@ -391,10 +391,12 @@ pub fn proof_file_seed() -> Vec<u8> {
             seed: 1,
             io: flockwork::flock::IoKind::Chain,
             config: FlockConfig::default(),
+            transcript: flockwork::transcript::TranscriptKind::Sha256,
         };
         let report = workload.run().expect("prove");
         ProofFile::Flock(FlockFile {
             hash: report.hash,
+            transcript: workload.transcript,
             pcs: workload.config.scheme,
             preset: workload.config.preset,
             copies: report.shape.copies,
@@ -420,6 +422,7 @@ pub fn proof_file_gkr_seed() -> Vec<u8> {
             .expect("prove");
         ProofFile::Gkr(flockwork::proof_file::GkrFile {
             variant,
+            transcript: flockwork::transcript::TranscriptKind::Sha256,
             inputs: report.inputs,
             claims: report
                 .statement

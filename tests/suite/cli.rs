@@ -509,7 +509,7 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     let out = flockwork(&["verify", opened.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("300 Poseidon2b permutations in 4 region(s) (GKR, ragged batcher, inputs committed with fri)"),
+        stdout(&out).contains("300 Poseidon2b permutations in 4 region(s) (GKR, ragged batcher, inputs committed with fri, sha256 transcript)"),
         "{}",
         stdout(&out)
     );
@@ -644,8 +644,17 @@ fn prove_options_that_do_not_fit_are_refused_clearly() {
         ),
         (
             &["prove", "--hash", "poseidon2b", "--merkle"][..],
-            "--merkle and --memory-limit",
+            "--merkle, --public and --memory-limit",
         ),
+        (
+            &["prove", "--hash", "poseidon2b", "--public"][..],
+            "--merkle, --public and --memory-limit",
+        ),
+        (
+            &["prove", "--public", "--merkle"][..],
+            "cannot be used with",
+        ),
+        (&["prove", "--transcript", "md5"][..], "possible values"),
         (
             &["prove", "--hash", "sha256", "--batcher", "padded"][..],
             "poseidon2b only",
@@ -785,4 +794,101 @@ fn keccak_chains_take_three_permutations_per_block() {
         stdout(&out)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--public` proves independent compressions with public inputs and outputs; the file
+/// records them, and a changed input or output word of the first or last instance, or
+/// another transcript named in the header, is rejected.
+#[test]
+fn public_io_files_round_trip_and_changed_io_is_rejected() {
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-public-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("public.bin");
+    let p = path.to_str().unwrap();
+    let out = flockwork(&[
+        "prove",
+        "--hash",
+        "sha256",
+        "--public",
+        "--log-instances",
+        "2",
+        "--transcript",
+        "blake3",
+        "--out",
+        p,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("\"io\":\"public\""),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("\"transcript\":\"blake3\""));
+    let out = flockwork(&["verify", p]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("public inputs and outputs of 2^2 sha256"));
+    assert!(stdout(&out).contains("blake3 transcript"));
+
+    let bytes = std::fs::read(&path).unwrap();
+    // magic 4 | version 2 | system | transcript | hash | pcs | preset | copies | log_blocks |
+    // target 2 | kind | u32 a | u32 b: the inputs start at byte 24, 4 × 12 words, then the
+    // outputs, 4 × 4 words.
+    let inputs = 24;
+    let outputs = inputs + 8 * 4 * 12;
+    for (name, at) in [
+        ("first-input", inputs),
+        ("last-input", outputs - 8),
+        ("first-output", outputs),
+        ("last-output", outputs + 8 * 4 * 4 - 8),
+    ] {
+        let mut changed = bytes.clone();
+        changed[at] ^= 1;
+        let file = dir.join(format!("{name}.bin"));
+        std::fs::write(&file, &changed).unwrap();
+        let out = flockwork(&["verify", file.to_str().unwrap()]);
+        assert!(!out.status.success(), "{name} accepted");
+        assert!(
+            stderr(&out).contains("rejected"),
+            "{name}: {}",
+            stderr(&out)
+        );
+    }
+    let mut other = bytes;
+    other[7] = 0; // the SHA-256 transcript
+    let file = dir.join("other-transcript.bin");
+    std::fs::write(&file, &other).unwrap();
+    let out = flockwork(&["verify", file.to_str().unwrap()]);
+    assert!(!out.status.success(), "another transcript accepted");
+    assert!(stderr(&out).contains("another setup"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--transcript` proves both engines over each transcript, and the file says which.
+#[test]
+fn every_transcript_proves_both_engines_through_files() {
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-fs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for transcript in ["sha256", "blake3", "poseidon2b"] {
+        for args in [
+            &["--hash", "blake3", "--log-instances", "1"][..],
+            &["--hash", "poseidon2b", "--count", "3"],
+            &["--hash", "poseidon2b", "--count", "3", "--pcs", "fri"],
+        ] {
+            let path = dir.join(format!("{transcript}-{}.bin", args.len()));
+            let p = path.to_str().unwrap();
+            let mut full = vec!["prove", "--transcript", transcript, "--out", p];
+            full.extend_from_slice(args);
+            let out = flockwork(&full);
+            assert!(out.status.success(), "{full:?}: {}", stderr(&out));
+            let out = flockwork(&["verify", p]);
+            assert!(out.status.success(), "{full:?}: {}", stderr(&out));
+            assert!(
+                stdout(&out).contains(&format!("{transcript} transcript")),
+                "{}",
+                stdout(&out)
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

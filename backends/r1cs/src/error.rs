@@ -36,6 +36,9 @@ pub enum SetupError {
     /// The Merkle regions are unusable.
     #[error("Merkle layout: {0}")]
     MerkleLayout(&'static str),
+    /// The gadget's IO layout does not fit the public-IO argument.
+    #[error("public-IO layout: {0}")]
+    PublicLayout(String),
 }
 
 /// The prover was called with inputs that do not fit the setup.

@@ -235,7 +235,12 @@ pub(crate) fn add_scaled_slot(slot: &mut [Ghash128], s: Ghash128, eq_pos: &[Ghas
 
 /// `Σ_pos eq(τ_pos, pos)·word_pos` of a public state (`u64` words, zero-padded to the slot).
 pub(crate) fn fold_state(state: &[u64], tau_pos: &[Ghash128]) -> Ghash128 {
-    eq_table(tau_pos)
+    fold_words(state, &eq_table(tau_pos))
+}
+
+/// [`fold_state`] with the table `eq_pos = eq(τ_pos, ·)` computed by the caller.
+pub(crate) fn fold_words(state: &[u64], eq_pos: &[Ghash128]) -> Ghash128 {
+    eq_pos
         .iter()
         .enumerate()
         .map(|(pos, &e)| {

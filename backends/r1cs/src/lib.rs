@@ -14,7 +14,7 @@
 //!    default; BLAKE3, the Poseidon2b duplex sponge or any other through
 //!    [`Flock::with_transcript`]) — starts from the protocol name and the instance bytes (the
 //!    R1CS digest, `m0`, `k` and the IO mode) and absorbs the public IO data (chain
-//!    endpoints).
+//!    endpoints, Merkle root and leaves, or every instance's inputs and outputs).
 //! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
 //!    (ring-switching over the configured scheme, Ligerito by default; [`flockwork_pcs::ring_switch`]).
 //! 3. **Zerocheck** ([`zerocheck`]): univariate skip over the six bit variables of a row
@@ -23,8 +23,10 @@
 //! 4. **Lincheck** ([`lincheck`]): `α`, `β`, one degree-2 sumcheck over `m0` variables against
 //!    the comb vector that both sides compute by walking the circuit backwards. Output: the
 //!    z-claim `ẑ(r', s_out)`.
-//! 5. **IO** ([`io`]): the hash-chain claim on the packed polynomial, when the statement is a
-//!    chain.
+//! 5. **IO**: one linear claim on the packed polynomial that binds the statement's public data
+//!    to the committed IO regions: the hash-chain claim ([`io`]) for a chain, the Merkle claim
+//!    ([`merkle`]) for a tree, the public-IO claim ([`public`]) for independent instances with
+//!    public inputs and outputs; none for a plain batch.
 //! 6. **Open**: the c-claim and z-claim through ring-switching, the IO claim directly on the
 //!    packed polynomial, all batched into one opening of the commitment.
 //!
@@ -41,6 +43,7 @@ pub mod lincheck;
 pub mod merkle;
 pub mod pinned;
 mod prover;
+pub mod public;
 pub mod rounds;
 pub mod rowmap;
 pub mod skip;
@@ -64,6 +67,7 @@ pub use flockwork_pcs::{Preset, Regime};
 pub use io::ChainLayout;
 pub use merkle::MerkleLayout;
 pub use prover::{ProverReport, Timings};
+pub use public::PublicLayout;
 pub use soundness::{SoundnessReport, SoundnessTerm};
 
 use crate::pinned::{ConvertTable, PINNED_VARS};
@@ -136,6 +140,16 @@ pub enum Statement {
         root: Vec<u64>,
         /// The leaf digests, left to right.
         leaves: Vec<Vec<u64>>,
+    },
+    /// `K` independent instances with these input and output vectors, all public (`u64`
+    /// words, flat: instance `i`'s input vector is `inputs[i·n_in .. (i + 1)·n_in]` and its
+    /// output vector `outputs[i·n_out .. (i + 1)·n_out]`, with `n_in`, `n_out` the words of
+    /// the gadget's input and output vectors, [`PublicLayout`]).
+    Public {
+        /// Every instance's input vector, instance after instance.
+        inputs: Vec<u64>,
+        /// Every instance's output vector, instance after instance.
+        outputs: Vec<u64>,
     },
 }
 
@@ -345,6 +359,17 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         Ok(self)
     }
 
+    /// The same setup proving independent instances whose inputs and outputs are all public
+    /// ([`Statement::Public`]; [`Flock::public_statement`] reads them from a witness).
+    ///
+    /// # Errors
+    /// [`SetupError::PublicLayout`] if the gadget's slot units are not a power of two of at
+    /// least 128 bits or it has no IO regions.
+    pub fn public_io(mut self) -> Result<Self, SetupError> {
+        self.io = IoMode::Public(PublicLayout::new(&self.gadget.layout())?);
+        Ok(self)
+    }
+
     /// The gadget.
     #[must_use]
     pub fn gadget(&self) -> &G {
@@ -383,6 +408,15 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     pub fn merkle(&self) -> Option<&MerkleLayout> {
         match &self.io {
             IoMode::Merkle(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The public-IO layout, for a public-IO setup.
+    #[must_use]
+    pub fn public(&self) -> Option<&PublicLayout> {
+        match &self.io {
+            IoMode::Public(p) => Some(p),
             _ => None,
         }
     }
@@ -450,6 +484,19 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         })
     }
 
+    /// The public-IO statement a witness proves: every instance's input and output vectors.
+    /// `None` without a public-IO layout ([`Flock::public_io`]) or for a witness of another
+    /// shape.
+    #[must_use]
+    pub fn public_statement(
+        &self,
+        witness: &flockwork_core::circuit::BatchWitness,
+    ) -> Option<Statement> {
+        let (m0, k) = (self.lowering.log_block(), self.log_instances);
+        let (inputs, outputs) = self.public()?.read(witness, m0, 1 << k)?;
+        Some(Statement::Public { inputs, outputs })
+    }
+
     /// SHA-256 of everything the verifier must agree with: the lowered circuit, the batch
     /// size, the IO mode and layout (the transcript's instance bytes), the commitment scheme
     /// and its parameters ([`ConfiguredCommitment::parameter_bytes`]), and the transcript
@@ -471,7 +518,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         h.finalize().into()
     }
 
-    /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and chain layout.
+    /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and its layout.
     fn instance_bytes(&self) -> Vec<u8> {
         let mut out = self.r1cs_digest.to_vec();
         out.extend_from_slice(self.pcs.inner().name().as_bytes());
@@ -499,6 +546,18 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     }
                 }
             }
+            IoMode::Public(p) => {
+                out.push(3);
+                for v in [p.log_slot_words, p.regions.len()] {
+                    out.extend_from_slice(&(v as u64).to_le_bytes());
+                }
+                for r in &p.regions {
+                    let kind = usize::from(r.kind == flockwork_core::circuit::SlotKind::Output);
+                    for v in [kind, r.first_slot, r.bits] {
+                        out.extend_from_slice(&(v as u64).to_le_bytes());
+                    }
+                }
+            }
         }
         out
     }
@@ -513,6 +572,8 @@ enum IoMode {
     Chain(ChainLayout),
     /// Merkle tree ([`Statement::Merkle`]).
     Merkle(MerkleLayout),
+    /// Public inputs and outputs ([`Statement::Public`]).
+    Public(PublicLayout),
 }
 
 /// The batch-R1CS prover as a [`flockwork_core::Batcher`]: the witness is the instances'

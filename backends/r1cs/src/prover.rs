@@ -14,7 +14,7 @@ use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 use crate::skip::SKIP_VARS;
 use crate::{
     Flock, HEADER_LEN, IoMode, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Proof, ProveError, Statement,
-    io, lincheck, merkle, zerocheck,
+    io, lincheck, merkle, public, zerocheck,
 };
 
 const LABEL_STATEMENT: &str = "flock/statement";
@@ -92,6 +92,13 @@ pub(crate) fn absorb_statement<T: Transcript>(statement: &Statement, transcript:
         Statement::Merkle { root, leaves } => {
             bytes.push(2);
             for w in root.iter().chain(leaves.iter().flatten()) {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        Statement::Public { inputs, outputs } => {
+            bytes.reserve_exact(8 * (inputs.len() + outputs.len()));
+            bytes.push(3);
+            for w in inputs.iter().chain(outputs) {
                 bytes.extend_from_slice(&w.to_le_bytes());
             }
         }
@@ -317,9 +324,23 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     Ok(())
                 }
             }
+            (Statement::Public { inputs, outputs }, IoMode::Public(layout)) => {
+                let k = 1usize << self.log_instances;
+                let fits = |data: &[u64], words: usize| Some(data.len()) == k.checked_mul(words);
+                if !fits(inputs, layout.input_words) {
+                    Err("public inputs: not 2^k instances × the gadget's input words")
+                } else if !fits(outputs, layout.output_words) {
+                    Err("public outputs: not 2^k instances × the gadget's output words")
+                } else {
+                    Ok(())
+                }
+            }
             (_, IoMode::None) => Err("this setup proves plain batches (Statement::Batch)"),
             (_, IoMode::Chain(_)) => Err("this setup proves chains (Statement::Chain)"),
             (_, IoMode::Merkle(_)) => Err("this setup proves Merkle trees (Statement::Merkle)"),
+            (_, IoMode::Public(_)) => {
+                Err("this setup proves public inputs and outputs (Statement::Public)")
+            }
         }
     }
 
@@ -338,6 +359,11 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
                 vec![merkle::merkle_claim(
                     layout, m0, k, root, leaves, transcript,
+                )]
+            }
+            (Statement::Public { inputs, outputs }, IoMode::Public(layout)) => {
+                vec![public::public_claim(
+                    layout, m0, k, inputs, outputs, transcript,
                 )]
             }
             _ => Vec::new(),

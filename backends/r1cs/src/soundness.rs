@@ -95,6 +95,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                 k + t.log_slot_words + 3 + t.fixed.len(),
             ));
         }
+        if let Some(p) = self.public() {
+            terms.push(term("public-IO claim", k + p.log_slot_words + 1));
+        }
         terms.push(SoundnessTerm {
             name: "ring switching (mixing point r'')",
             bits: flockwork_pcs::ring_switch::soundness_bits(Ghash128::ORDER_BITS),

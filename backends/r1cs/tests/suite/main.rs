@@ -5,5 +5,6 @@ mod any_pcs;
 mod end_to_end;
 mod merkle;
 mod mutation;
+mod public;
 mod rejection;
 mod transcripts;

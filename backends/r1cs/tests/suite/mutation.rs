@@ -1,7 +1,8 @@
 //! Mutation testing of batch-R1CS proofs (the harness is `flockwork_testkit::mutation`): a
 //! seeded sample of single-byte changes, truncations and appended bytes of honest proofs —
-//! over Ligerito, FRI-Binius and the Blaze-style commitment — is rejected, and the verifier
-//! never panics. The harness prints the counts of every sweep.
+//! over Ligerito, FRI-Binius and the Blaze-style commitment, and of chain and public-IO
+//! proofs — is rejected, and the verifier never panics. The harness prints the counts of
+//! every sweep.
 
 use flockwork_boolean::Blake3Compress;
 use flockwork_core::circuit::{Gadget, SlotKind};
@@ -76,6 +77,26 @@ fn wide_chain_proofs_reject_sampled_mutations() {
     let statement = flock.chain_statement(&chain.witness).unwrap();
     let (proof, _) = flock.prove_witness(&chain.witness, &statement).unwrap();
     check_mutations("flock/wide-chain", proof.as_bytes(), BUDGET, |bytes| {
+        flock.verify(&statement, bytes)
+    });
+}
+
+/// Independent instances with public inputs and outputs: the public-IO claim joins the
+/// opening, and every sampled mutation is rejected.
+#[test]
+fn public_io_proofs_reject_sampled_mutations() {
+    let words = Blake3Compress.layout().vector_bits(SlotKind::Input) / 64;
+    let inputs: Vec<u64> = (0..2 * words as u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5555)
+        .collect();
+    let flock = Flock::new(Blake3Compress, 1, FlockConfig::default())
+        .unwrap()
+        .public_io()
+        .unwrap();
+    let witness = flockwork_core::circuit::batch_witness(&Blake3Compress, &inputs, true);
+    let statement = flock.public_statement(&witness).unwrap();
+    let (proof, _) = flock.prove(&inputs, &statement).unwrap();
+    check_mutations("flock/public", proof.as_bytes(), BUDGET, |bytes| {
         flock.verify(&statement, bytes)
     });
 }

@@ -21,7 +21,7 @@ use flockwork::boolean::io::ChainStep;
 use flockwork::boolean::words::join_u32;
 use flockwork::pcs::Commitment;
 use flockwork::pcs::security::ConfiguredCommitment;
-use flockwork::poly::Batcher;
+use flockwork::poly::EngineBatcher;
 use flockwork::poly::circuit::{Gadget, SlotId, SlotKind};
 use flockwork::poly::soundness::union_bits;
 use flockwork::prelude::*;
@@ -33,7 +33,7 @@ use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 ///
 /// Statement and witness are those of a single Flock setup of `2^k` instances
 /// ([`Statement::Batch`] or [`Statement::Chain`]; the inputs of all instances, one after the
-/// other), so the two are interchangeable behind [`Batcher`].
+/// other), so the two are interchangeable behind [`EngineBatcher`].
 struct Segmented<G, P = Commitment> {
     /// The setup every segment is proved with (`2^(k−s)` instances).
     segment: Flock<G, P>,
@@ -168,7 +168,7 @@ impl<'a> Reader<'a> {
 /// Proof format:
 /// `"FWSG" ‖ u16le(1) ‖ u8(s) ‖ boundary states 1 … 2^s − 1 (chain setups only,
 /// u64le words) ‖ 2^s × (u32le(length) ‖ segment proof)`.
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Batcher for Segmented<G, P> {
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> EngineBatcher for Segmented<G, P> {
     type Statement = Statement;
     type Witness = [u64];
     type ProveError = ProveError;
@@ -279,7 +279,7 @@ fn run<B, G, P>(
     memory_of: &Flock<G, P>,
 ) -> Vec<u8>
 where
-    B: Batcher<Statement = Statement, Witness = [u64]>,
+    B: EngineBatcher<Statement = Statement, Witness = [u64]>,
     G: Gadget,
     P: ConfiguredCommitment<Ghash128>,
 {
@@ -343,7 +343,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         end: join_u32::<4>(&state).to_vec(),
     };
 
-    // One harness for both strategies: that is what the `Batcher` trait is for.
+    // One harness for both strategies: that is what the `EngineBatcher` trait is for.
     println!("strategy       prove (ms)  verify (ms)  proof (KiB)  prover memory (MiB)  bits");
     let whole_proof = run("one Flock", &whole, &inputs, &statement, &whole);
     let proof = run("4 segments", &split, &inputs, &statement, &split.segment);

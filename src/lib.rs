@@ -21,6 +21,7 @@
 //! | [`proof_file`] | this crate | the self-describing proof file of `flockwork prove --out` / `flockwork verify` |
 //! | [`sweep`] | this crate | throughput against batch size, saved as JSON and drawn as SVG |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
+//! | [`engines`] | this crate | every batcher that can prove a relation, listed at run time, proving one public-IO statement each ([`engines::compare`]) |
 //! | [`compare`] | this crate | one Boolean polynomial committed, opened and verified with each PCS; one Poseidon2b statement proved with each GKR batcher |
 //! | [`flock`] | this crate | timed, verified batch-hashing runs (chains, Merkle trees) against the native baseline |
 //! | [`permutations`] | this crate | timed, verified GKR runs over Poseidon2b permutations against the native baseline |
@@ -67,6 +68,7 @@ macro_rules! with_transcript {
 
 pub mod allocator;
 pub mod compare;
+pub mod engines;
 pub mod flock;
 pub mod permutations;
 pub mod prelude;

@@ -12,3 +12,16 @@ pub use flockwork_transcript::{
     Sha256ProverTranscript, Sha256VerifierTranscript, Transcript, TranscriptError, TranscriptKind,
     TranscriptScheme, VerifierTranscript,
 };
+
+// The framework as a researcher uses it: relations, their batchers, the engines and gadgets,
+// one commitment value.
+pub use crate::engines::{Choices, Provable, Row, batchers_for, compare};
+pub use flockwork_boolean::{
+    Blake3Block, Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input,
+};
+pub use flockwork_core::relation::{
+    BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
+};
+pub use flockwork_gkr::{Poseidon2bRelation, Setup as GkrSetup, Variant};
+pub use flockwork_pcs::{Commitment, PcsKind};
+pub use flockwork_r1cs::{Flock, FlockConfig};

@@ -8,5 +8,6 @@ mod targets;
 
 mod book;
 mod cli;
+mod engines;
 mod fuzz_smoke;
 mod pinned;

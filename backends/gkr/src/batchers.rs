@@ -58,7 +58,7 @@
 
 use std::marker::PhantomData;
 
-use flockwork_core::Batcher;
+use flockwork_core::EngineBatcher;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{TowerWire128, TowerWire256};
@@ -563,7 +563,7 @@ macro_rules! batcher {
             pub const VARIANT: Variant = $variant;
         }
 
-        impl<R, E, D> Batcher for $name<R, E, D>
+        impl<R, E, D> EngineBatcher for $name<R, E, D>
         where
             R: LayeredRelation + Sync,
             E: ExtensionField<R::Base>,

@@ -14,7 +14,7 @@
 //! | [`lanes`] | round-polynomial kernels per lane (`x^(2^m−1)` in characteristic two, binomial otherwise) |
 //! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed; or known by a commitment only), output claims |
 //! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
-//! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::Batcher`]s over the same statement; proof format; soundness |
+//! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
 //! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic [`Poseidon2bSponge`](flockwork_poseidon2b::Poseidon2bSponge) from `flockwork-poseidon2b` |
 //! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128); GHASH basis, or the tower basis via [`Poseidon2bRelation::to_tower`]) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
 //!
@@ -47,7 +47,7 @@
 //! the `gkr_tower_bench` binary times both verifiers on the same proofs).
 //!
 //! ```
-//! use flockwork_core::Batcher;
+//! use flockwork_core::EngineBatcher;
 //! use flockwork_gkr::{Poseidon2bRelation, Ragged, Statement, Variant};
 //! use flockwork_gkr::{Ghash128, Ghash256};
 //!

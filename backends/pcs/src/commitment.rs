@@ -23,7 +23,7 @@
 //! above the target, leave the total at or above `target_bits`. Boolean polynomials
 //! committed through [`RingSwitched`](crate::ring_switch::RingSwitched) are sized by their
 //! own variable count with [`Commitment::for_bits`], which packs
-//! [`PACKED_VARS`](crate::ring_switch::PACKED_VARS) of them into each GF(2^128) element.
+//! [`PACKED_VARS`] of them into each GF(2^128) element.
 //!
 //! ## Adding a scheme
 //!

@@ -576,10 +576,10 @@ enum IoMode {
     Public(PublicLayout),
 }
 
-/// The batch-R1CS prover as a [`flockwork_core::Batcher`]: the witness is the instances'
+/// The batch-R1CS prover as a [`flockwork_core::EngineBatcher`]: the witness is the instances'
 /// input vectors, concatenated.
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> flockwork_core::Batcher
-    for Flock<G, P, T>
+impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme>
+    flockwork_core::EngineBatcher for Flock<G, P, T>
 {
     type Statement = Statement;
     type Witness = [u64];

@@ -1,4 +1,6 @@
-//! Batchers: prove many instances of one relation in one proof.
+//! Engine batchers: prove many instances of one relation in one proof, in an engine's own
+//! statement and witness types (the typed fast path beneath the relation-typed
+//! [`Batcher`](crate::relation::Batcher)).
 //!
 //! A relation is the fixed computation (a Boolean circuit written as a
 //! [`Gadget`](crate::circuit::Gadget) for batch-R1CS; a layered relation for GKR). A batcher
@@ -12,7 +14,7 @@ use alloc::vec::Vec;
 use core::fmt::{Debug, Display};
 
 /// Proves and verifies a batch of instances of one relation.
-pub trait Batcher {
+pub trait EngineBatcher {
     /// The public data a proof is about.
     type Statement;
     /// What the prover gets besides the statement (usually the instances' inputs).
@@ -28,7 +30,7 @@ pub trait Batcher {
     /// Proves `statement` about the instances given by `witness`; returns the proof bytes.
     ///
     /// # Errors
-    /// [`Batcher::ProveError`] when the inputs do not fit the setup. A false statement is not
+    /// [`EngineBatcher::ProveError`] when the inputs do not fit the setup. A false statement is not
     /// an error: its proof fails verification.
     fn prove_batch(
         &self,
@@ -39,7 +41,7 @@ pub trait Batcher {
     /// Verifies proof bytes for `statement`; never panics, whatever the bytes.
     ///
     /// # Errors
-    /// [`Batcher::VerifyError`] naming the failed check.
+    /// [`EngineBatcher::VerifyError`] naming the failed check.
     fn verify_batch(
         &self,
         statement: &Self::Statement,

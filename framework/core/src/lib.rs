@@ -88,12 +88,12 @@ pub mod soundness;
 pub mod sumcheck;
 pub mod univariate;
 
-pub use batcher::Batcher;
+pub use batcher::EngineBatcher;
 pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
 pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
 pub use multilinear::MultilinearPoly;
 pub use pcs::{Claim, PolynomialCommitment, Weight};
-pub use relation::{CircuitEncoding, LayeredEncoding, Relation};
+pub use relation::{Batcher, CircuitEncoding, LayeredEncoding, Relation};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
 pub use univariate::UnivariatePoly;

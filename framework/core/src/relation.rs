@@ -15,6 +15,16 @@
 //! [`check_circuit_encoding`] and [`check_layered_encoding`] are the tests every encoding
 //! passes: on the known answers and on given inputs, the encoding computes what the native
 //! evaluation does.
+//!
+//! ## One statement, every engine
+//!
+//! A [`Statement`] says what is public about `N` instances of a relation ([`Io`]: today every
+//! input and output, [`Io::Public`]), in terms of the relation's own types. A [`Batcher`] is
+//! one way to prove it — an engine with its batching strategy, commitment and transcript —
+//! behind an object-safe interface, so a harness (the facade's `engines` module) lists the
+//! batchers that can prove a relation, proves one statement with each, verifies it, and
+//! compares them in one table; a statement whose outputs are not the native evaluation's is
+//! rejected by every one of them.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -69,6 +79,9 @@ pub trait CircuitEncoding: Relation + Gadget {
 pub trait LayeredEncoding: Relation + LayeredRelation {
     /// The state of one instance before [`LayeredRelation::apply_input`] (`t` lanes).
     fn input_lanes(&self, input: &Self::Input) -> Vec<Self::Base>;
+
+    /// The last-layer state of an output (`t` lanes).
+    fn output_lanes(&self, output: &Self::Output) -> Vec<Self::Base>;
 
     /// The typed output of a last-layer state; `None` if the lanes are not an output of
     /// the relation (wrong length).
@@ -143,9 +156,168 @@ pub fn check_layered_encoding<R: LayeredEncoding>(relation: &R, inputs: &[R::Inp
         relation.apply_input(&mut state);
         relation.apply_all_layers(&mut state);
         assert_eq!(
-            relation.output_of_lanes(&state),
-            Some(expected),
+            relation.output_lanes(&expected),
+            state,
             "{name}: the layers disagree with the native evaluation on {input:?}"
         );
+        assert_eq!(
+            relation.output_of_lanes(&state),
+            Some(expected),
+            "{name}: output_of_lanes does not invert output_lanes"
+        );
     }
+}
+
+/// Which kind of public IO a [`Statement`] has (what a [`Batcher`] says it supports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IoKind {
+    /// [`Io::Public`].
+    Public,
+}
+
+/// What is public about the instances of a [`Statement`].
+pub enum Io<R: Relation> {
+    /// Every instance's input and output, bound into the proof's transcript before any
+    /// challenge: the proof says `outputs[i] = R(inputs[i])` for every `i`.
+    Public {
+        /// The inputs, instance by instance.
+        inputs: Vec<R::Input>,
+        /// The outputs, instance by instance.
+        outputs: Vec<R::Output>,
+    },
+}
+
+/// A statement about `count` instances of a relation, in the one shape every engine
+/// accepts ([`Batcher`]).
+pub struct Statement<R: Relation> {
+    /// What is public.
+    pub io: Io<R>,
+}
+
+// Written out: derives would ask `R` itself for `Clone`, `Debug` and `PartialEq`.
+impl<R: Relation> Clone for Io<R> {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Public { inputs, outputs } => Self::Public {
+                inputs: inputs.clone(),
+                outputs: outputs.clone(),
+            },
+        }
+    }
+}
+
+impl<R: Relation> Debug for Io<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Public { inputs, outputs } => f
+                .debug_struct("Public")
+                .field("inputs", inputs)
+                .field("outputs", outputs)
+                .finish(),
+        }
+    }
+}
+
+impl<R: Relation> Clone for Statement<R> {
+    fn clone(&self) -> Self {
+        Self {
+            io: self.io.clone(),
+        }
+    }
+}
+
+impl<R: Relation> Debug for Statement<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Statement").field("io", &self.io).finish()
+    }
+}
+
+impl<R: Relation> Statement<R> {
+    /// The public-IO statement of `inputs`, their outputs computed natively
+    /// ([`Relation::evaluate_batch`]).
+    #[must_use]
+    pub fn public(relation: &R, inputs: Vec<R::Input>) -> Self {
+        let outputs = relation.evaluate_batch(&inputs);
+        Self {
+            io: Io::Public { inputs, outputs },
+        }
+    }
+
+    /// The number of instances.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        match &self.io {
+            Io::Public { inputs, .. } => inputs.len(),
+        }
+    }
+
+    /// The kind of IO.
+    #[must_use]
+    pub fn kind(&self) -> IoKind {
+        match &self.io {
+            Io::Public { .. } => IoKind::Public,
+        }
+    }
+
+    /// Whether the statement is well formed: as many outputs as inputs.
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        match &self.io {
+            Io::Public { inputs, outputs } => inputs.len() == outputs.len(),
+        }
+    }
+}
+
+/// Why a [`Batcher`] did not prove or did not accept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BatchError {
+    /// The batcher cannot prove this statement (its IO kind or its count).
+    Unsupported(String),
+    /// The prover refused (inputs or statement that do not fit the setup).
+    Prove(String),
+    /// The verifier rejected the proof, naming the failed check.
+    Rejected(String),
+}
+
+impl core::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Unsupported(why) => write!(f, "unsupported statement: {why}"),
+            Self::Prove(why) => write!(f, "the prover refused: {why}"),
+            Self::Rejected(why) => write!(f, "the proof is rejected: {why}"),
+        }
+    }
+}
+
+impl core::error::Error for BatchError {}
+
+/// One way to prove many instances of the relation `R` — an engine with its batching
+/// strategy, commitment and transcript — behind one object-safe interface, so that a
+/// harness runs every batcher on the same [`Statement`] and checks the outputs against the
+/// relation's native evaluation. Engines implement it through their encodings
+/// ([`CircuitEncoding`], [`LayeredEncoding`]); the typed engine APIs stay the fast path.
+pub trait Batcher<R: Relation>: Send + Sync {
+    /// A name for tables: engine, strategy, commitment, transcript.
+    fn name(&self) -> String;
+
+    /// Whether it proves statements with this kind of IO.
+    fn supports(&self, io: IoKind) -> bool;
+
+    /// Bits of soundness of its setup, computed from its parameters.
+    fn soundness_bits(&self) -> f64;
+
+    /// Proves `statement` about the instances `inputs`; returns the proof bytes.
+    ///
+    /// # Errors
+    /// [`BatchError::Unsupported`] for a statement of an unsupported kind or count,
+    /// [`BatchError::Prove`] for inputs that do not match it. A false statement is not an
+    /// error: its proof fails verification.
+    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError>;
+
+    /// Verifies proof bytes for `statement`; never panics, whatever the bytes.
+    ///
+    /// # Errors
+    /// [`BatchError::Rejected`] naming the failed check, [`BatchError::Unsupported`] for a
+    /// statement it does not prove.
+    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError>;
 }

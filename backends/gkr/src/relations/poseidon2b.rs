@@ -25,7 +25,10 @@
 //! relation and keep the same [`LayeredRelation::id`] bytes; a GHASH proof verifies
 //! against either (`Setup::verify_in_tower`).
 
+use std::sync::Arc;
+
 use flockwork_core::layered::{LaneMap, LayeredRelation};
+use flockwork_core::relation::{LayeredEncoding, Relation};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::TowerWire128;
 use flockwork_poseidon2b::matrix::{MP_EXPONENTS_T4, apply_mf, apply_mp, mf_bits, mp_bits};
@@ -42,6 +45,8 @@ use sha2::{Digest, Sha256};
 /// [`Poseidon2bRelation::to_tower`], over [`TowerWire128`] (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Poseidon2bRelation<F = Ghash128> {
+    /// The permutation in the GHASH basis: the relation's native evaluation.
+    native: Arc<Poseidon2b<Ghash128, 4>>,
     rc: Vec<[F; 4]>,
     mf: [[F; 4]; 4],
     mp: [[F; 4]; 4],
@@ -58,6 +63,7 @@ impl<F: Copy> Poseidon2bRelation<F> {
     pub fn map_field<G>(&self, f: impl Fn(F) -> G) -> Poseidon2bRelation<G> {
         let map_matrix = |m: &[[F; 4]; 4]| m.map(|row| row.map(&f));
         Poseidon2bRelation {
+            native: Arc::clone(&self.native),
             rc: self.rc.iter().map(|row| row.map(&f)).collect(),
             mf: map_matrix(&self.mf),
             mp: map_matrix(&self.mp),
@@ -112,6 +118,7 @@ impl Poseidon2bRelation<Ghash128> {
         let mut id = b"poseidon2b/t4/".to_vec();
         id.extend_from_slice(&h.finalize());
         Self {
+            native: Arc::new(perm.clone()),
             rc,
             mf: perm.mf_matrix(),
             mp: perm.mp_matrix(),
@@ -123,6 +130,45 @@ impl Poseidon2bRelation<Ghash128> {
     #[must_use]
     pub fn official() -> Self {
         Self::new(flockwork_poseidon2b::official_t4())
+    }
+}
+
+/// The permutation as a [`Relation`]: one state of four elements in, one out, evaluated by
+/// the gadget's permutation ([`Poseidon2b::permutation`], [`Poseidon2b::permute_many`] for a
+/// batch), with its known answers.
+impl Relation for Poseidon2bRelation<Ghash128> {
+    type Input = [Ghash128; 4];
+    type Output = [Ghash128; 4];
+
+    fn name(&self) -> String {
+        self.native.name()
+    }
+
+    fn evaluate(&self, input: &[Ghash128; 4]) -> [Ghash128; 4] {
+        self.native.evaluate(input)
+    }
+
+    fn evaluate_batch(&self, inputs: &[[Ghash128; 4]]) -> Vec<[Ghash128; 4]> {
+        self.native.evaluate_batch(inputs)
+    }
+
+    fn known_answers(&self) -> Vec<([Ghash128; 4], [Ghash128; 4])> {
+        self.native.known_answers()
+    }
+}
+
+/// The state is the four lanes, before `MF` (the input map) and after the last round.
+impl LayeredEncoding for Poseidon2bRelation<Ghash128> {
+    fn input_lanes(&self, input: &[Ghash128; 4]) -> Vec<Ghash128> {
+        input.to_vec()
+    }
+
+    fn output_lanes(&self, output: &[Ghash128; 4]) -> Vec<Ghash128> {
+        output.to_vec()
+    }
+
+    fn output_of_lanes(&self, lanes: &[Ghash128]) -> Option<[Ghash128; 4]> {
+        lanes.try_into().ok()
     }
 }
 
@@ -476,5 +522,18 @@ mod tests {
                 .collect();
             assert_eq!(fast.to_vec(), dense, "layer {layer}");
         }
+    }
+
+    /// The layered encoding computes the permutation: on the official known answer and on
+    /// other states, the input map and the 66 layers give the native output.
+    #[test]
+    fn layered_encoding_agrees_with_the_permutation() {
+        let relation = Poseidon2bRelation::official();
+        assert_eq!(relation.name(), "poseidon2b-t4");
+        assert_eq!(relation.known_answers().len(), 1);
+        let states: Vec<[Ghash128; 4]> = (0..3u128)
+            .map(|i| core::array::from_fn(|j| Ghash128::new(0x9e37 * i + j as u128)))
+            .collect();
+        flockwork_core::relation::check_layered_encoding(&relation, &states);
     }
 }

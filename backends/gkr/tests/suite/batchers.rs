@@ -2,7 +2,7 @@
 //! over BN254 (odd characteristic, `E = F`): honest proofs verify with identical output
 //! claims; mutated bytes, claims and witness rows are rejected; nothing panics.
 
-use flockwork_core::Batcher;
+use flockwork_core::EngineBatcher;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_prime::Bn254Fr;

@@ -3,7 +3,7 @@
 //! terminal claims; a proof made with one scheme is rejected by a verifier using another;
 //! Poseidon2b-transcript proofs reject mutations like the others.
 
-use flockwork_core::Batcher;
+use flockwork_core::EngineBatcher;
 use flockwork_field::Field;
 use flockwork_gkr::{Ghash128, Ghash256, Poseidon2bRelation, Ragged, Setup, Statement, Variant};
 use flockwork_poseidon2b::Poseidon2bSponge;

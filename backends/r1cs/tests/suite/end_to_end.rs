@@ -23,7 +23,7 @@ fn batch_roundtrip<G: Gadget>(gadget: G, log_k: usize) {
 }
 
 /// Drives any batcher: prove, verify, reject a flipped byte.
-fn through_the_batcher_trait<B: flockwork_core::Batcher>(
+fn through_the_batcher_trait<B: flockwork_core::EngineBatcher>(
     batcher: &B,
     witness: &B::Witness,
     statement: &B::Statement,
@@ -39,7 +39,7 @@ fn through_the_batcher_trait<B: flockwork_core::Batcher>(
 #[test]
 fn flock_is_a_batcher() {
     let flock = Flock::new(Blake3Compress, 2, FlockConfig::default()).unwrap();
-    assert_eq!(flockwork_core::Batcher::instances(&flock), 4);
+    assert_eq!(flockwork_core::EngineBatcher::instances(&flock), 4);
     let inputs = random_inputs(&Blake3Compress, 4, 3);
     through_the_batcher_trait(&flock, inputs.as_slice(), &Statement::Batch);
 }

@@ -6,9 +6,10 @@
 
 use flockwork_boolean::Blake3Compress;
 use flockwork_core::circuit::{Gadget, SlotKind};
-use flockwork_pcs::PcsKind;
+use flockwork_pcs::{Commitment, PcsKind};
 use flockwork_r1cs::{Flock, FlockConfig, Statement};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
+use flockwork_transcript::{Blake3, TranscriptScheme};
 
 /// A sample sized for a few seconds (a verification of these small batches takes a fraction
 /// of a millisecond).
@@ -18,7 +19,7 @@ const BUDGET: MutationBudget = MutationBudget {
     seed: 0x0066_6c6f_636b,
 };
 
-fn mutate(name: &str, flock: &Flock<Blake3Compress>) {
+fn mutate<T: TranscriptScheme>(name: &str, flock: &Flock<Blake3Compress, Commitment, T>) {
     let words = Blake3Compress.layout().vector_bits(SlotKind::Input) / 64;
     let inputs: Vec<u64> = (0..2 * words as u64)
         .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
@@ -56,6 +57,19 @@ fn flock_over_blaze_rejects_sampled_mutations() {
     };
     let flock = Flock::new(Blake3Compress, 1, config).unwrap();
     mutate("blaze", &flock);
+}
+
+/// Proofs over the other transcripts (the BLAKE3 hash transcript, the Poseidon2b sponge):
+/// every sampled mutation is rejected there too.
+#[test]
+fn flock_over_other_transcripts_rejects_sampled_mutations() {
+    let flock = Flock::new(Blake3Compress, 1, FlockConfig::default()).unwrap();
+    mutate("blake3-transcript", &flock.with_transcript::<Blake3>());
+    let flock = Flock::new(Blake3Compress, 1, FlockConfig::default()).unwrap();
+    mutate(
+        "poseidon2b-transcript",
+        &flock.with_transcript::<flockwork_poseidon2b::Poseidon2bSponge>(),
+    );
 }
 
 /// A chain in wide blocks (three two-round Keccak-p steps per block, two blocks): the chain

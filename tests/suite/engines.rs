@@ -1,0 +1,185 @@
+//! The harness of `flockwork::engines`: every (relation, batcher, commitment, transcript)
+//! combination it lists proves, verifies and matches the relation's native evaluation; a
+//! statement with a changed output or input, in the first or the last instance, is rejected
+//! by every batcher; a proof made under one transcript is rejected under another.
+
+use flockwork::prelude::*;
+
+fn sha256_inputs(n: usize) -> Vec<Sha256Input> {
+    (0..n as u32)
+        .map(|i| Sha256Input {
+            state: [i.wrapping_mul(0x9e37_79b9); 8],
+            block: [i as u8 ^ 0x5a; 64],
+        })
+        .collect()
+}
+
+fn blake3_inputs(n: usize) -> Vec<Blake3Input> {
+    (0..n as u32)
+        .map(|i| Blake3Input {
+            cv: [i ^ 0x6a09_e667; 8],
+            block: Blake3Block {
+                words: [i.wrapping_mul(7); 16],
+                counter: u64::from(i),
+                block_len: 64,
+                flags: 1,
+            },
+        })
+        .collect()
+}
+
+fn poseidon2b_inputs(n: usize) -> Vec<[Ghash128; 4]> {
+    (0..n as u128)
+        .map(|i| [0, 1, 2, 3].map(|j| Ghash128::new(4 * i + j + 11)))
+        .collect()
+}
+
+fn with(transcript: TranscriptKind) -> Choices {
+    Choices {
+        transcript,
+        ..Choices::default()
+    }
+}
+
+/// Every batcher listed proves and verifies its statement; changing one output or one input
+/// of the first or the last instance makes every one of them reject the honest proof.
+fn every_batcher_proves_and_rejects_changes<R: Provable>(
+    relation: &R,
+    inputs: Vec<R::Input>,
+    choices: &Choices,
+    expected: usize,
+    change_output: impl Fn(&mut R::Output),
+    change_input: impl Fn(&mut R::Input),
+) {
+    let statement = Statement::public(relation, inputs.clone());
+    let batchers = batchers_for(relation, inputs.len(), choices);
+    assert_eq!(batchers.len(), expected, "{}", relation.name());
+    for b in &batchers {
+        assert!(b.supports(IoKind::Public));
+        assert!(
+            b.soundness_bits() >= 100.0,
+            "{}: {}",
+            b.name(),
+            b.soundness_bits()
+        );
+        let proof = b.prove(&inputs, &statement).unwrap();
+        b.verify(&statement, &proof)
+            .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
+        for i in [0, inputs.len() - 1] {
+            let mut wrong = statement.clone();
+            let Io::Public { outputs, .. } = &mut wrong.io;
+            change_output(&mut outputs[i]);
+            assert!(
+                matches!(b.verify(&wrong, &proof), Err(BatchError::Rejected(_))),
+                "{}: output {i} changed, accepted",
+                b.name()
+            );
+            let mut wrong = statement.clone();
+            let Io::Public { inputs, .. } = &mut wrong.io;
+            change_input(&mut inputs[i]);
+            assert!(
+                matches!(b.verify(&wrong, &proof), Err(BatchError::Rejected(_))),
+                "{}: input {i} changed, accepted",
+                b.name()
+            );
+        }
+        // The statement for another count is not this batcher's.
+        let shorter = Statement::public(relation, inputs[1..].to_vec());
+        assert!(matches!(
+            b.verify(&shorter, &proof),
+            Err(BatchError::Unsupported(_))
+        ));
+    }
+}
+
+#[test]
+fn sha256_over_every_commitment_and_transcript() {
+    for transcript in TranscriptKind::ALL {
+        every_batcher_proves_and_rejects_changes(
+            &Sha256Compress,
+            sha256_inputs(2),
+            &with(transcript),
+            3,
+            |y| y[7] ^= 1 << 31,
+            |x| x.block[63] ^= 1,
+        );
+    }
+}
+
+#[test]
+fn blake3_and_keccak_over_every_commitment() {
+    let choices = Choices::default();
+    every_batcher_proves_and_rejects_changes(
+        &Blake3Compress,
+        blake3_inputs(2),
+        &choices,
+        3,
+        |y| y[15] ^= 1,
+        |x| x.block.flags ^= 8,
+    );
+    every_batcher_proves_and_rejects_changes(
+        &KeccakF1600::new(),
+        vec![[3; 25], [5; 25]],
+        &choices,
+        3,
+        |y| y[24] ^= 1 << 63,
+        |x| x[0] ^= 1,
+    );
+}
+
+#[test]
+fn poseidon2b_over_every_gkr_strategy_and_transcript() {
+    let relation = Poseidon2bRelation::official();
+    for transcript in TranscriptKind::ALL {
+        every_batcher_proves_and_rejects_changes(
+            &relation,
+            poseidon2b_inputs(5),
+            &with(transcript),
+            3,
+            |y| y[3] += Ghash128::ONE,
+            |x| x[0] += Ghash128::ONE,
+        );
+    }
+}
+
+/// Batch-R1CS proves powers of two only (for now): the harness lists no batch-R1CS batcher
+/// for 3 instances, and GKR batchers for any count.
+#[test]
+fn the_listing_depends_on_the_count() {
+    let choices = Choices::default();
+    assert!(batchers_for(&Sha256Compress, 3, &choices).is_empty());
+    assert_eq!(
+        batchers_for(&Poseidon2bRelation::official(), 3, &choices).len(),
+        3
+    );
+    let rows = compare(
+        &Poseidon2bRelation::official(),
+        poseidon2b_inputs(3),
+        &choices,
+    )
+    .unwrap();
+    assert_eq!(rows.len(), 3);
+}
+
+/// A proof made under one transcript is rejected under every other, for each engine.
+#[test]
+fn proofs_do_not_cross_transcripts() {
+    fn check<R: Provable>(relation: &R, inputs: Vec<R::Input>) {
+        let statement = Statement::public(relation, inputs.clone());
+        for a in TranscriptKind::ALL {
+            let prover = batchers_for(relation, inputs.len(), &with(a)).remove(0);
+            let proof = prover.prove(&inputs, &statement).unwrap();
+            for b in TranscriptKind::ALL.into_iter().filter(|&b| b != a) {
+                let verifier = batchers_for(relation, inputs.len(), &with(b)).remove(0);
+                assert!(
+                    verifier.verify(&statement, &proof).is_err(),
+                    "{} proof accepted by {}",
+                    prover.name(),
+                    verifier.name()
+                );
+            }
+        }
+    }
+    check(&Blake3Compress, blake3_inputs(2));
+    check(&Poseidon2bRelation::official(), poseidon2b_inputs(2));
+}

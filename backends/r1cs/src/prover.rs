@@ -166,7 +166,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         self.check_witness(&witness)?;
         let (a, b) = witness.sides.take().ok_or(ProveError::WitnessShape)?;
         let z = Cow::Owned(core::mem::take(&mut witness.z));
-        let lanes = witness.lanes.take();
+        let lanes = witness.lanes.take().map(Cow::Owned);
         self.prove_rows(z, Cow::Owned(a), Cow::Owned(b), lanes, statement)
     }
 
@@ -196,8 +196,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// Proves `statement` for a batch witness with recorded sides
     /// ([`batch_witness`] with `record_sides`). The witness is not checked: an unsatisfying
     /// one gives a proof the verifier rejects (the tests use this to play a cheating prover).
-    /// The lincheck folds the committed `z` itself (not the recorded
-    /// [`BatchWitness::lanes`], which a test may leave stale); for an honest witness the
+    /// The lincheck folds the recorded lane-order copy [`BatchWitness::lanes`] when the
+    /// witness has one (as [`batch_witness`] records it with the sides), and `z` itself
+    /// otherwise; a caller that edits `z` clears `lanes` (or records the witness again). The
     /// proof is the same bytes as [`Flock::prove_witness_owned`]'s.
     ///
     /// # Errors
@@ -211,7 +212,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         self.check_witness(witness)?;
         let (a, b) = witness.sides.as_ref().ok_or(ProveError::WitnessShape)?;
         let z = Cow::Borrowed(&witness.z[..]);
-        self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), None, statement)
+        let lanes = witness.lanes.as_deref().map(Cow::Borrowed);
+        self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), lanes, statement)
     }
 
     /// The proof from checked bit rows `z`, `a = A z`, `b = B z` and, if recorded, `z` in
@@ -223,7 +225,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         z: Cow<'_, [u64]>,
         a: Cow<'_, [u64]>,
         b: Cow<'_, [u64]>,
-        lanes: Option<Vec<u64>>,
+        lanes: Option<Cow<'_, [u64]>>,
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
         self.check_memory()?;

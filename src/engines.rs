@@ -27,6 +27,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::permutations::region_widths;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::relation::{
     BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
@@ -245,14 +246,6 @@ struct GkrBatcher<R, D> {
     name: String,
 }
 
-/// The region widths of `count` instances: its binary digits, widest first.
-fn regions_of(count: usize) -> Vec<usize> {
-    (0..usize::BITS as usize)
-        .rev()
-        .filter(|&w| count >> w & 1 == 1)
-        .collect()
-}
-
 /// The GKR batchers of `relation` for `count` instances: one per strategy.
 fn gkr_batchers<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
 where
@@ -268,7 +261,7 @@ where
             let name = format!("GKR {} / {}", variant.name(), choices.transcript);
             with_transcript!(choices.transcript, D => {
                 Box::new(GkrBatcher {
-                    setup: Setup::<R, Ghash256, D>::new(relation.clone(), regions_of(count)),
+                    setup: Setup::<R, Ghash256, D>::new(relation.clone(), region_widths(count)),
                     variant,
                     name,
                 }) as Box<dyn Batcher<R>>
@@ -412,17 +405,5 @@ provable_by_batch_r1cs!(Sha256Compress, Blake3Compress, KeccakF1600);
 impl Provable for Poseidon2bRelation {
     fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
         gkr_batchers(self, count, choices)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn regions_are_the_binary_digits() {
-        assert_eq!(regions_of(1000), vec![9, 8, 7, 6, 5, 3]);
-        assert_eq!(regions_of(1), vec![0]);
-        assert_eq!(regions_of(8), vec![3]);
     }
 }

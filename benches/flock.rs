@@ -6,19 +6,22 @@
 //! `native / prover(1 thread)` is the overhead the Flock paper reports (170× SHA-256,
 //! 245× Keccak-f, 224× BLAKE3 on its hardware).
 //!
-//! `cargo bench --bench flock`; `FLOCK_BENCH_LOG_K` sets `k` (default 10, 2^k compressions).
+//! `cargo bench --bench flock`; `FLOCK_BENCH_LOG_K` sets `k` (default 10): each hash proves the
+//! chain `flockwork prove --hash <hash> --count 2^k` proves, the same shape (SHA-256 and BLAKE3
+//! one per block, 2^k of them; Keccak-f three per block, 3 · 2^(k−1) in all) through the same
+//! library calls, so the two measure the same work.
 //! Proof size, the prover's memory estimate and the process's peak memory so far go to
-//! stderr; the phase breakdown and a per-run peak: `flockwork prove`. Like the tool, the
-//! benchmark keeps freed memory mapped for reuse (`flockwork::allocator`).
+//! stderr; the phase breakdown and a per-run peak: `flockwork prove`. Like the tool and the
+//! examples, the benchmark keeps freed memory mapped for reuse (`flockwork::allocator`).
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use flockwork::flock::HashKind;
-use flockwork_boolean::io::{ChainStep, chain_witness};
+use flockwork::flock::{BatchShape, HashGadget, HashKind, IoKind, flock_for};
+use flockwork_boolean::io::{chain_witness, wide_chain};
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_r1cs::{Flock, FlockConfig};
+use flockwork_r1cs::FlockConfig;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -29,7 +32,10 @@ fn log_k() -> usize {
         .unwrap_or(10)
 }
 
-fn bench_chain<G: ChainStep + Send + Sync>(
+/// The chain `flockwork prove --hash <hash> --count <count> --reps N` proves, through the
+/// library alone: the same shape ([`BatchShape::for_count`], e.g. three Keccak-f per block),
+/// setup ([`flock_for`]), witness generation and prover, so the two measure the same work.
+fn bench_chain<G: HashGadget + Clone + Send + Sync>(
     c: &mut Criterion,
     hash: HashKind,
     gadget: G,
@@ -38,27 +44,29 @@ fn bench_chain<G: ChainStep + Send + Sync>(
     mut native: impl FnMut(usize, &mut G::State),
 ) where
     G::State: Send + Sync,
-    G::Data: Sync,
+    G::Data: Clone + Sync,
 {
-    let k = data.len();
-    let log_k = k.trailing_zeros() as usize;
+    let shape = BatchShape::for_count(hash, IoKind::Chain, data.len());
+    let n = shape.instances();
+    assert_eq!(n, data.len(), "one datum per instance of the shape");
     let mut group = c.benchmark_group(format!("flock/{}", hash.name()));
     group.sample_size(10);
-    group.throughput(criterion::Throughput::Elements(k as u64));
-    group.bench_function(BenchmarkId::new("native-1-thread", k), |b| {
+    group.throughput(criterion::Throughput::Elements(n as u64));
+    group.bench_function(BenchmarkId::new("native-1-thread", n), |b| {
         b.iter(|| {
             let mut s = init;
-            for i in 0..k {
+            for i in 0..n {
                 native(i, &mut s);
             }
             black_box(s)
         });
     });
-    let flock = Flock::with_chain(
-        gadget,
-        log_k,
-        G::STATE_IN,
-        G::STATE_OUT,
+    let wide = wide_chain(gadget, shape.copies);
+    let blocks: Vec<Vec<G::Data>> = data.chunks(shape.copies).map(<[_]>::to_vec).collect();
+    let flock = flock_for(
+        wide,
+        shape.log_blocks,
+        IoKind::Chain,
         FlockConfig::default(),
     )
     .expect("setup");
@@ -68,11 +76,11 @@ fn bench_chain<G: ChainStep + Send + Sync>(
             .build()
             .expect("thread pool");
         group.bench_function(
-            BenchmarkId::new(format!("prove-{threads}-thread"), k),
+            BenchmarkId::new(format!("prove-{threads}-thread"), n),
             |b| {
                 b.iter(|| {
                     pool.install(|| {
-                        let chain = chain_witness(flock.gadget(), init, data, true);
+                        let chain = chain_witness(flock.gadget(), init, &blocks, true);
                         let statement = flock.chain_statement(&chain.witness).expect("shape");
                         black_box(
                             flock
@@ -84,19 +92,22 @@ fn bench_chain<G: ChainStep + Send + Sync>(
             },
         );
     }
-    let chain = chain_witness(flock.gadget(), init, data, true);
+    let chain = chain_witness(flock.gadget(), init, &blocks, true);
     let statement = flock.chain_statement(&chain.witness).expect("shape");
     let (proof, _) = flock
         .prove_witness(&chain.witness, &statement)
         .expect("prove");
     group.throughput(Throughput::Elements(1));
-    group.bench_function(BenchmarkId::new("verify", k), |b| {
+    group.bench_function(BenchmarkId::new("verify", n), |b| {
         b.iter(|| flock.verify(&statement, proof.as_bytes()).expect("verify"));
     });
     group.finish();
     eprintln!(
-        "{} × 2^{log_k}: proof {} bytes, estimated prover peak {} MiB, process peak so far {} MiB",
+        "{} × {n} ({} per block, 2^{} blocks): proof {} bytes, estimated prover peak {} MiB, \
+         process peak so far {} MiB",
         hash.name(),
+        shape.copies,
+        shape.log_blocks,
         proof.len(),
         flock.estimated_prover_bytes() >> 20,
         peak_mib().map_or("?".into(), |m| m.to_string())
@@ -111,11 +122,15 @@ fn peak_mib() -> Option<u64> {
 }
 
 fn benches(c: &mut Criterion) {
-    // As the `flockwork` tool does: freed phase buffers stay mapped for the next phase.
+    // The one process setting the provers want, as the `flockwork` tool and the examples make
+    // it: freed phase buffers stay mapped for the next phase (`flockwork::allocator`).
     flockwork::allocator::retain_freed_memory();
-    let k = 1usize << log_k();
+    let count = 1usize << log_k();
+    let instances = |hash| BatchShape::for_count(hash, IoKind::Chain, count).instances();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let blocks: Vec<[u8; 64]> = (0..k).map(|_| rng.random()).collect();
+    let blocks: Vec<[u8; 64]> = (0..instances(HashKind::Sha256))
+        .map(|_| rng.random())
+        .collect();
     bench_chain(
         c,
         HashKind::Sha256,
@@ -129,10 +144,10 @@ fn benches(c: &mut Criterion) {
         HashKind::Keccak,
         KeccakF1600::new(),
         rng.random(),
-        &vec![(); k],
+        &vec![(); instances(HashKind::Keccak)],
         |_, s| keccak_f1600(s),
     );
-    let b3: Vec<Blake3Block> = (0..k as u64)
+    let b3: Vec<Blake3Block> = (0..instances(HashKind::Blake3) as u64)
         .map(|i| Blake3Block {
             words: rng.random(),
             counter: i,

@@ -37,6 +37,9 @@ fn table<R: Provable>(relation: &R, inputs: Vec<R::Input>) -> Result<(), BatchEr
 }
 
 fn main() -> Result<(), BatchError> {
+    // The one process setting the provers want (`flockwork::allocator`): freed buffers stay
+    // mapped for the next phase and the next proof.
+    flockwork::allocator::retain_freed_memory();
     let keccak = KeccakF1600::new();
     let states: Vec<[u64; 25]> = (0..16u64)
         .map(|i| [i.wrapping_mul(0x9e37_79b9); 25])

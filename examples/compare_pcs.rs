@@ -12,6 +12,8 @@ use flockwork::poly::{Claim, PolynomialCommitment};
 use flockwork::prelude::*;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The one process setting the provers want (`flockwork::allocator`).
+    flockwork::allocator::retain_freed_memory();
     let log_bits: usize = std::env::args()
         .nth(1)
         .map(|s| s.parse())

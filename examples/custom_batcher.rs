@@ -303,6 +303,8 @@ where
 // ANCHOR_END: harness
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The one process setting the provers want (`flockwork::allocator`).
+    flockwork::allocator::retain_freed_memory();
     // ANCHOR: setup
     // 2^6 SHA-256 compressions chained from the IV, in 2^2 segments of 2^4.
     let (log_k, log_s) = (6, 2);

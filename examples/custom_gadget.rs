@@ -114,6 +114,8 @@ fn pack(words: &[u32]) -> Vec<u64> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The one process setting the provers want (`flockwork::allocator`).
+    flockwork::allocator::retain_freed_memory();
     // ANCHOR: check
     // RFC 8439 §2.3.2: key 00 01 .. 1f, counter 1, nonce 00:00:00:09:00:00:00:4a:00:00:00:00.
     let key: [u32; 8] =

@@ -80,6 +80,11 @@ fn prove_a_tree() -> Result<(), Box<dyn std::error::Error>> {
 // ANCHOR_END: merkle
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // ANCHOR: allocator
+    // The one process setting the provers want (`flockwork::allocator`): freed buffers stay
+    // mapped for the next phase and the next proof.
+    flockwork::allocator::retain_freed_memory();
+    // ANCHOR_END: allocator
     prove_a_chain()?;
     prove_a_tree()
 }

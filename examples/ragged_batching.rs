@@ -10,6 +10,8 @@ use flockwork::pcs::{Ligerito, Preset, Regime};
 use flockwork::poly::layered::LayeredRelation;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The one process setting the provers want (`flockwork::allocator`).
+    flockwork::allocator::retain_freed_memory();
     // ANCHOR: statement
     // Four regions of 2^10, 2^6, 2^8 and 2^3 permutations (t = 4 lanes over GF(2^128)).
     let widths = vec![10, 6, 8, 3];

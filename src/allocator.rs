@@ -15,8 +15,10 @@
 //! faults per SHA-256 2^14 proof; its allocations are few and large, so the one heap's lock
 //! costs nothing measurable).
 //!
-//! It is a process-wide setting, so it is the binary's decision: the `flockwork` tool and the
-//! batch-proving benchmark call it first thing; a library never does.
+//! It is a process-wide setting, so it is the program's decision, one call first thing in
+//! `main`: the `flockwork` tool, the benchmarks and every example that proves make it (the
+//! book's batch-proving chapter shows it); a library never does. Nothing in the library
+//! depends on it: proofs are the same bytes without it, only slower.
 
 /// Makes glibc keep freed memory in the process for reuse (module docs). Call it before the
 /// first large allocation. Returns whether the setting took effect: always `false` off

@@ -1758,15 +1758,6 @@ fn exit_quietly_on_broken_pipe() {
 /// on the pool.
 const MAIN_STACK_BYTES: usize = 8 << 20;
 
-/// Runs `op` on a thread of rayon's global pool. The provers' parallel loops then fork from
-/// a worker, which takes its share of the work, instead of being injected one by one from
-/// the main thread, which sleeps until each is done: with two threads the short parallel
-/// sections (a grinding window, a late sumcheck round, a small fold) paid a cross-thread
-/// wake-up each.
-fn on_the_pool<R: Send>(op: impl FnOnce() -> R + Send) -> R {
-    rayon::scope(|_| op())
-}
-
 fn main() -> ExitCode {
     // Phases free and reallocate hundreds of MiB: keep freed memory mapped for reuse
     // (`flockwork::allocator`).
@@ -1783,7 +1774,9 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     // `num_threads(0)` is rayon's default count; the stacks are those of a main thread,
-    // since the command itself runs on the pool (`on_the_pool`).
+    // since the command itself runs on the pool: the provers start themselves on a worker
+    // (`flockwork::poly::on_worker`), and so does every command, for the library calls
+    // (commitments, native hashing) that are not provers.
     if let Err(e) = rayon::ThreadPoolBuilder::new()
         .num_threads(cli.threads.unwrap_or(0))
         .stack_size(MAIN_STACK_BYTES)
@@ -1792,7 +1785,7 @@ fn main() -> ExitCode {
         eprintln!("error: cannot start the worker threads: {e}");
         return ExitCode::FAILURE;
     }
-    let result = on_the_pool(move || {
+    let result = flockwork::poly::on_worker(move || {
         match cli.command.unwrap_or(Command::Tour {
             vars: 18,
             json: false,

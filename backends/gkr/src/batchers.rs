@@ -266,8 +266,20 @@ where
     }
 
     /// [`Setup::prove`], also returning the terminal claims on `S_0` (one per region, as
-    /// [`Setup::verify_walks`] returns them).
+    /// [`Setup::verify_walks`] returns them). It runs on a worker of rayon's pool
+    /// ([`flockwork_core::on_worker`]), whichever thread calls it.
     pub(crate) fn prove_with_terminal(
+        &self,
+        variant: Variant,
+        witness: &[Vec<R::Base>],
+        statement: &Statement<R::Base, E>,
+    ) -> Result<(Vec<u8>, Vec<RegionClaim<E>>), ProveError> {
+        flockwork_core::on_worker(|| self.prove_with_terminal_here(variant, witness, statement))
+    }
+
+    /// The body of [`Setup::prove_with_terminal`], which starts it on a worker of rayon's
+    /// pool.
+    fn prove_with_terminal_here(
         &self,
         variant: Variant,
         witness: &[Vec<R::Base>],

@@ -167,7 +167,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         let (a, b) = witness.sides.take().ok_or(ProveError::WitnessShape)?;
         let z = Cow::Owned(core::mem::take(&mut witness.z));
         let lanes = witness.lanes.take().map(Cow::Owned);
-        self.prove_rows(z, Cow::Owned(a), Cow::Owned(b), lanes, statement)
+        flockwork_core::on_worker(|| {
+            self.prove_rows(z, Cow::Owned(a), Cow::Owned(b), lanes, statement)
+        })
     }
 
     /// Checks the witness's shape against the setup (sides recorded).
@@ -213,13 +215,17 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         let (a, b) = witness.sides.as_ref().ok_or(ProveError::WitnessShape)?;
         let z = Cow::Borrowed(&witness.z[..]);
         let lanes = witness.lanes.as_deref().map(Cow::Borrowed);
-        self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), lanes, statement)
+        flockwork_core::on_worker(|| {
+            self.prove_rows(z, Cow::Borrowed(a), Cow::Borrowed(b), lanes, statement)
+        })
     }
 
     /// The proof from checked bit rows `z`, `a = A z`, `b = B z` and, if recorded, `z` in
     /// lane order ([`BatchWitness::lanes`], for the lincheck). Owned rows are freed as soon as
     /// they are no longer needed (`z` after the commitment, which keeps it packed; `a`, `b`
     /// after the zerocheck; the lanes after the lincheck), so later phases reuse their pages.
+    /// Its callers start it on a worker of rayon's pool ([`flockwork_core::on_worker`]),
+    /// whichever thread calls them.
     fn prove_rows(
         &self,
         z: Cow<'_, [u64]>,

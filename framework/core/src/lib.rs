@@ -93,6 +93,7 @@ pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
 pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
 pub use multilinear::MultilinearPoly;
+pub use parallel::on_worker;
 pub use pcs::{Claim, PolynomialCommitment, Weight};
 pub use relation::{Batcher, CircuitEncoding, LayeredEncoding, Relation};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};

@@ -112,3 +112,25 @@ where
         .reduce(merge)
         .expect("at least one chunk")
 }
+
+/// Runs `op` on a thread of rayon's current pool (the global one unless the caller is inside
+/// [`rayon::ThreadPool::install`]) and returns its result; on a worker already, or without
+/// the `parallel` feature, it runs `op` in place.
+///
+/// The provers' entry points run through it, so their parallel loops fork from a worker,
+/// which takes its share of the work, instead of being injected one by one from the
+/// caller's thread, which sleeps until each is done: with two threads the short parallel
+/// sections (a grinding window, a late sumcheck round, a small fold) otherwise paid a
+/// cross-thread wake-up each. A caller gets this without doing anything.
+pub fn on_worker<R: Send>(op: impl FnOnce() -> R + Send) -> R {
+    #[cfg(feature = "parallel")]
+    {
+        // `scope` runs its closure on a worker (injecting it when called from outside the
+        // pool); `in_place_scope` would stay on the caller's thread.
+        rayon::scope(|_| op())
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        op()
+    }
+}

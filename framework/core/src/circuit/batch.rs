@@ -59,12 +59,18 @@ impl BatchWitness {
 /// written is one whole cache line of a block); the all-zero padding positions past the
 /// last committed bit are never transposed. With `record_sides`, the evaluator stores an
 /// addition's aux bits and their sides, or a materialized word, in one step per buffer.
-/// With feature `parallel` the groups run on rayon's pool.
+/// With feature `parallel` the groups run on rayon's pool, and the call itself runs on one of
+/// its workers ([`crate::on_worker`]).
 ///
 /// # Panics
 /// If `inputs.len()` is not a multiple of the input-vector length in words.
 #[must_use]
 pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) -> BatchWitness {
+    crate::on_worker(|| batch_witness_here(gadget, inputs, record_sides))
+}
+
+/// The body of [`batch_witness`], which starts it on a worker of rayon's pool.
+fn batch_witness_here<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) -> BatchWitness {
     let stats = StatsCounter::run(gadget);
     let input_words = gadget.layout().vector_bits(SlotKind::Input) / 64;
     assert!(input_words > 0, "gadget has no inputs");

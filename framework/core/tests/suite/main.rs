@@ -5,3 +5,5 @@ mod circuit;
 mod mutation;
 mod polynomials;
 mod sumcheck;
+#[cfg(feature = "parallel")]
+mod workers;

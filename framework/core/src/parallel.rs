@@ -134,3 +134,24 @@ pub fn on_worker<R: Send>(op: impl FnOnce() -> R + Send) -> R {
         op()
     }
 }
+
+/// `f(&mut scratch, item)` for every item, in parallel with the `parallel` feature when there
+/// is more than one; `init` makes the scratch space, once per rayon job (once in all without
+/// the feature). For items that are each a large piece of work (a block of instances).
+pub(crate) fn for_each_init<I, S, N, G>(items: Vec<I>, init: N, f: G)
+where
+    I: Send,
+    N: Fn() -> S + Sync + Send,
+    G: Fn(&mut S, I) + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    if items.len() > 1 {
+        use rayon::prelude::*;
+        items.into_par_iter().for_each_init(init, f);
+        return;
+    }
+    let mut scratch = init();
+    for item in items {
+        f(&mut scratch, item);
+    }
+}

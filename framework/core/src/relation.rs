@@ -8,13 +8,14 @@
 //! |---|---|---|
 //! | [`CircuitEncoding`] | a Boolean circuit ([`Gadget`]) and how inputs and outputs map to its input and output vectors | batch-R1CS (`flockwork-r1cs`) |
 //! | [`LayeredEncoding`] | layers ([`LayeredRelation`]) and how inputs and outputs map to the first and last state | GKR (`flockwork-gkr`) |
+//! | [`BooleanLayeredEncoding`] | Boolean layers ([`BooleanLayeredRelation`]: an F2-linear map and a quadratic gate per output bit) and how inputs and outputs map to the first and last bit state | GKR over binary fields on packed bits (the prover is to come) |
 //!
 //! A gadget crate implements [`Relation`] and the encodings it has, so a computation written
 //! once is proved by every engine that has an encoding of it, and a harness compares engines
 //! on one statement by checking every proof's outputs against [`Relation::evaluate_batch`].
-//! [`check_circuit_encoding`] and [`check_layered_encoding`] are the tests every encoding
-//! passes: on the known answers and on given inputs, the encoding computes what the native
-//! evaluation does.
+//! [`check_circuit_encoding`], [`check_layered_encoding`] and
+//! [`check_boolean_layered_encoding`] are the tests every encoding passes: on the known
+//! answers and on given inputs, the encoding computes what the native evaluation does.
 //!
 //! ## One statement, every engine
 //!
@@ -30,6 +31,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Debug;
 
+use crate::boolean_layered::{
+    BooleanLayeredRelation, check_boolean_layered, pack_instances, unpack_instances,
+};
 use crate::circuit::{Gadget, SlotKind, evaluate};
 use crate::layered::LayeredRelation;
 
@@ -88,6 +92,41 @@ pub trait LayeredEncoding: Relation + LayeredRelation {
     fn output_of_lanes(&self, lanes: &[Self::Base]) -> Option<Self::Output>;
 }
 
+/// A [`Relation`] as Boolean layers: the [`BooleanLayeredRelation`] a binary-field GKR walks
+/// on packed bits, with the maps between typed values and the bit states before the first
+/// layer and after the last (`u64` words, bit `i` of the state at bit `i mod 64` of word
+/// `i / 64`, the layout [`pack_instances`] reads).
+pub trait BooleanLayeredEncoding: Relation + BooleanLayeredRelation {
+    /// The input state `S_0` of one instance (`⌈w_0 / 64⌉` words).
+    fn input_bits(&self, input: &Self::Input) -> Vec<u64>;
+
+    /// The output state `S_L` of an output (`⌈w_L / 64⌉` words).
+    fn output_bits(&self, output: &Self::Output) -> Vec<u64>;
+
+    /// The typed output of an output state; `None` if the words are not an output of the
+    /// relation (wrong length, or bits past `w_L` set).
+    fn output_of_bits(&self, words: &[u64]) -> Option<Self::Output>;
+}
+
+/// The known answers' inputs followed by `inputs`, after checking that every known answer
+/// is the native evaluation of its input (the inputs an encoding check runs on).
+///
+/// # Panics
+/// If a known answer differs from the native evaluation.
+fn known_and_given<R: Relation>(relation: &R, inputs: &[R::Input]) -> Vec<R::Input> {
+    let answers = relation.known_answers();
+    for (input, output) in &answers {
+        assert_eq!(
+            relation.evaluate(input),
+            *output,
+            "{}: a known answer differs from the native evaluation",
+            relation.name()
+        );
+    }
+    let known = answers.into_iter().map(|(x, _)| x);
+    known.chain(inputs.iter().cloned()).collect()
+}
+
 /// Checks a circuit encoding against its relation, panicking with a description on the first
 /// disagreement: the known answers evaluate natively to their outputs, and on them and on
 /// `inputs` the circuit ([`evaluate`]) computes the native output, whose encoding decodes
@@ -102,15 +141,7 @@ pub fn check_circuit_encoding<R: CircuitEncoding>(relation: &R, inputs: &[R::Inp
         layout.vector_bits(SlotKind::Input) / 64,
         layout.vector_bits(SlotKind::Output) / 64,
     );
-    for (input, output) in relation.known_answers() {
-        assert_eq!(
-            relation.evaluate(&input),
-            output,
-            "{name}: a known answer differs from the native evaluation"
-        );
-    }
-    let known = relation.known_answers().into_iter().map(|(x, _)| x);
-    let all: Vec<R::Input> = known.chain(inputs.iter().cloned()).collect();
+    let all = known_and_given(relation, inputs);
     let native = relation.evaluate_batch(&all);
     assert_eq!(native.len(), all.len(), "{name}: evaluate_batch length");
     for (input, expected) in all.iter().zip(&native) {
@@ -166,6 +197,49 @@ pub fn check_layered_encoding<R: LayeredEncoding>(relation: &R, inputs: &[R::Inp
             "{name}: output_of_lanes does not invert output_lanes"
         );
     }
+}
+
+/// Checks a Boolean layered encoding against its relation, as [`check_circuit_encoding`]:
+/// on the known answers and on `inputs`, the packed evaluation of the layers (128 instances
+/// a word) computes the native output, whose bits decode back to it; and the description,
+/// its packed evaluation and the native layers agree state by state
+/// ([`check_boolean_layered`]).
+///
+/// # Panics
+/// On the first disagreement.
+pub fn check_boolean_layered_encoding<R: BooleanLayeredEncoding>(
+    relation: &R,
+    inputs: &[R::Input],
+) {
+    let name = relation.name();
+    let layers = relation.boolean_layers();
+    let (w_in, w_out) = (layers.input_width(), layers.output_width());
+    let all = known_and_given(relation, inputs);
+    let expected = relation.evaluate_batch(&all);
+    let words: Vec<u64> = all
+        .iter()
+        .flat_map(|input| {
+            let bits = relation.input_bits(input);
+            assert_eq!(bits.len(), w_in.div_ceil(64), "{name}: input words");
+            bits
+        })
+        .collect();
+    let packed = pack_instances::<u128>(w_in, &words, all.len());
+    let outputs = unpack_instances(w_out, &layers.evaluate_packed(&packed), all.len());
+    let out_words = w_out.div_ceil(64);
+    for ((input, expected), got) in all.iter().zip(&expected).zip(outputs.chunks(out_words)) {
+        assert_eq!(
+            relation.output_of_bits(got).as_ref(),
+            Some(expected),
+            "{name}: the Boolean layers disagree with the native evaluation on {input:?}"
+        );
+        assert_eq!(
+            relation.output_bits(expected),
+            got,
+            "{name}: output_bits is not the last layer's state"
+        );
+    }
+    check_boolean_layered(relation, &words, all.len());
 }
 
 /// Which kind of public IO a [`Statement`] has (what a [`Batcher`] says it supports).

@@ -1,5 +1,9 @@
-//! Keccak-f\[1600\] as an AND/XOR circuit.
+//! Keccak-f\[1600\] as an AND/XOR circuit (batch-R1CS) and as Boolean layers (GKR on packed
+//! bits).
 
+use std::sync::OnceLock;
+
+use flockwork_core::boolean_layered::{AffineForm, BooleanLayered, BooleanLayersBuilder};
 use flockwork_core::circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotl};
 
 use crate::constants::{KECCAK_RC, KECCAK_RHO};
@@ -30,6 +34,17 @@ type Lane<W> = [W; 64];
 /// |---|---|---|
 /// | 0 | [`KeccakF1600::S_IN`] | input state (1600 bits) |
 /// | 1 | [`KeccakF1600::S_OUT`] | output state (1600 bits) |
+///
+/// # Boolean layers
+///
+/// [`KeccakF1600::boolean_layers`] is the same permutation as a
+/// [`BooleanLayered`] relation: one layer per round on the 1600-bit state, bit `z` of lane
+/// `x + 5y` at index `64(x + 5y) + z` (the `keccak` crate's `[u64; 25]` state, each lane
+/// little-endian: the state's words are the packed input as they are). The forms of a
+/// round are θ, ρ and π: `B[π(x, y)][z + ρ(x, y)] = A[x, y][z] ⊕ D[x][z]`, 11 state bits
+/// each; every output bit is one χ gate `B[x, y] ⊕ ((B[x + 1, y] ⊕ 1) ∧ B[x + 2, y])`, and ι
+/// flips the constant of `L0` on the bits of lane 0 where the round constant is set. 1600 AND
+/// gates a round (38,400 in 24), the same as the circuit.
 #[derive(Clone, Copy, Debug)]
 pub struct KeccakF1600 {
     rounds: usize,
@@ -68,6 +83,65 @@ impl KeccakF1600 {
     pub fn rounds(&self) -> usize {
         self.rounds
     }
+
+    /// The rounds as Boolean layers (type docs, *Boolean layers*): built once per round
+    /// count and kept for the life of the process.
+    #[must_use]
+    pub fn boolean_layers(&self) -> &'static BooleanLayered {
+        static LAYERS: [OnceLock<BooleanLayered>; 24] = [const { OnceLock::new() }; 24];
+        LAYERS[self.rounds - 1].get_or_init(|| keccak_layers(self.rounds))
+    }
+}
+
+/// Keccak-p\[1600, `rounds`\] as Boolean layers: the last `rounds` rounds, one layer each.
+fn keccak_layers(rounds: usize) -> BooleanLayered {
+    let mut builder = BooleanLayersBuilder::new(1600);
+    for &rc in &KECCAK_RC[24 - rounds..] {
+        builder.layer(|l| {
+            let a = |x: usize, y: usize, z: usize| l.bit(64 * (x + 5 * y) + z);
+            // θ: the column parities C[x][z] and D[x][z] = C[x − 1][z] ⊕ C[x + 1][z − 1].
+            let c: Vec<Vec<AffineForm>> = (0..5)
+                .map(|x| {
+                    (0..64)
+                        .map(|z| l.xor_all((0..5).map(|y| a(x, y, z))))
+                        .collect()
+                })
+                .collect();
+            let d: Vec<Vec<AffineForm>> = (0..5)
+                .map(|x| {
+                    (0..64)
+                        .map(|z| &c[(x + 4) % 5][z] ^ &c[(x + 1) % 5][(z + 63) % 64])
+                        .collect()
+                })
+                .collect();
+            // ρ and π: B[y + 5((2x + 3y) mod 5)][(z + ρ) mod 64] = A[x, y][z] ⊕ D[x][z].
+            let mut b = vec![AffineForm::ZERO; 1600];
+            for y in 0..5 {
+                for x in 0..5 {
+                    let lane = y + 5 * ((2 * x + 3 * y) % 5);
+                    let r = KECCAK_RHO[x + 5 * y] as usize;
+                    for z in 0..64 {
+                        b[64 * lane + (z + r) % 64] = &a(x, y, z) ^ &d[x][z];
+                    }
+                }
+            }
+            // χ, with ι on lane 0.
+            for y in 0..5 {
+                for x in 0..5 {
+                    let lane = |dx: usize| 64 * ((x + dx) % 5 + 5 * y);
+                    for z in 0..64 {
+                        let iota = x + 5 * y == 0 && rc >> z & 1 == 1;
+                        let linear = &b[lane(0) + z] ^ &l.constant(iota);
+                        let product = l.and(&l.not(&b[lane(1) + z]), &b[lane(2) + z]);
+                        l.output(product.xor(&linear));
+                    }
+                }
+            }
+        });
+    }
+    builder
+        .build()
+        .expect("the Keccak layers read only the 1600-bit state")
 }
 
 impl Gadget for KeccakF1600 {

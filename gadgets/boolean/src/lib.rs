@@ -6,12 +6,12 @@
 //!
 //! | module | contents |
 //! |---|---|
-//! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` (three per `m0 = 17` block in chains) |
+//! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` (three per `m0 = 17` block in chains); as Boolean layers, 24 layers of 1600 χ gates ([`KeccakF1600::boolean_layers`]) |
 //! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
 //! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
 //! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |
-//! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_core::CircuitEncoding`] |
-//! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p (the baselines and references) |
+//! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_core::CircuitEncoding`]; Keccak-f also with its [`flockwork_core::BooleanLayeredEncoding`] |
+//! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p, and one Keccak round (the baselines and references) |
 //! | [`constants`] | round constants, IVs, schedules (computed from their definitions) |
 //! | [`words`] | packing 32-bit words into input/output vectors |
 //!

@@ -109,21 +109,25 @@ pub fn keccak_f1600(state: &mut [u64; 25]) {
 pub fn keccak_p1600(state: &mut [u64; 25], rounds: usize) {
     assert!(rounds <= 24, "Keccak-f[1600] has 24 rounds");
     for &rc in &KECCAK_RC[24 - rounds..] {
-        let c: [u64; 5] = core::array::from_fn(|x| (0..5).fold(0, |acc, y| acc ^ state[x + 5 * y]));
-        let mut b = [0u64; 25];
-        for y in 0..5 {
-            for x in 0..5 {
-                let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-                b[y + 5 * ((2 * x + 3 * y) % 5)] =
-                    (state[x + 5 * y] ^ d).rotate_left(KECCAK_RHO[x + 5 * y]);
-            }
-        }
-        for y in 0..5 {
-            for x in 0..5 {
-                state[x + 5 * y] =
-                    b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-            }
-        }
-        state[0] ^= rc;
+        keccak_round(state, rc);
     }
+}
+
+/// One Keccak-f\[1600\] round `ι ∘ χ ∘ π ∘ ρ ∘ θ` (FIPS 202 §3.3) with round constant `rc`.
+pub fn keccak_round(state: &mut [u64; 25], rc: u64) {
+    let c: [u64; 5] = core::array::from_fn(|x| (0..5).fold(0, |acc, y| acc ^ state[x + 5 * y]));
+    let mut b = [0u64; 25];
+    for y in 0..5 {
+        for x in 0..5 {
+            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
+            b[y + 5 * ((2 * x + 3 * y) % 5)] =
+                (state[x + 5 * y] ^ d).rotate_left(KECCAK_RHO[x + 5 * y]);
+        }
+    }
+    for y in 0..5 {
+        for x in 0..5 {
+            state[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+        }
+    }
+    state[0] ^= rc;
 }

@@ -1,4 +1,6 @@
-//! The Boolean hashes as [`Relation`]s with their batch-R1CS [`CircuitEncoding`]s.
+//! The Boolean hashes as [`Relation`]s with their batch-R1CS [`CircuitEncoding`]s, and
+//! Keccak-f with its [`BooleanLayeredEncoding`] (one Boolean layer per round, for GKR on
+//! packed bits).
 //!
 //! | relation | input | output | known answers |
 //! |---|---|---|---|
@@ -9,11 +11,13 @@
 //! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable
 //! implementations of [`crate::native`] for BLAKE3 and Keccak-p.
 
-use flockwork_core::relation::{CircuitEncoding, Relation};
+use flockwork_core::boolean_layered::{BooleanLayered, BooleanLayeredRelation};
+use flockwork_core::relation::{BooleanLayeredEncoding, CircuitEncoding, Relation};
 
+use crate::constants::KECCAK_RC;
 use crate::constants::{BLAKE3_CHUNK_END, BLAKE3_CHUNK_START, BLAKE3_ROOT, SHA256_IV};
 use crate::io::Blake3Block;
-use crate::native::{blake3_compress, keccak_p1600};
+use crate::native::{blake3_compress, keccak_p1600, keccak_round};
 use crate::words::{join_u32, split_u32};
 use crate::{Blake3Compress, KeccakF1600, Sha256Compress};
 
@@ -236,5 +240,44 @@ impl CircuitEncoding for KeccakF1600 {
 
     fn decode_output(&self, words: &[u64]) -> Option<[u64; 25]> {
         words.try_into().ok()
+    }
+}
+
+/// Keccak-p\[1600, `rounds`\] as Boolean layers, one per round
+/// ([`KeccakF1600::boolean_layers`]); the native layer is [`keccak_round`].
+impl BooleanLayeredRelation for KeccakF1600 {
+    fn id(&self) -> Vec<u8> {
+        self.name().into_bytes()
+    }
+
+    fn boolean_layers(&self) -> &BooleanLayered {
+        KeccakF1600::boolean_layers(self)
+    }
+
+    fn apply_layer_native(&self, layer: usize, state: &[u64]) -> Vec<u64> {
+        assert!(
+            (1..=self.rounds()).contains(&layer),
+            "layers 1 to {}",
+            self.rounds()
+        );
+        let mut lanes: [u64; 25] = state.try_into().expect("25 lanes");
+        keccak_round(&mut lanes, KECCAK_RC[24 - self.rounds() + layer - 1]);
+        lanes.to_vec()
+    }
+}
+
+/// The state's lanes are the layers' words (bit `z` of lane `x + 5y` is state bit
+/// `64(x + 5y) + z`), the circuit's input and output vectors too.
+impl BooleanLayeredEncoding for KeccakF1600 {
+    fn input_bits(&self, input: &[u64; 25]) -> Vec<u64> {
+        self.encode_input(input)
+    }
+
+    fn output_bits(&self, output: &[u64; 25]) -> Vec<u64> {
+        self.encode_output(output)
+    }
+
+    fn output_of_bits(&self, words: &[u64]) -> Option<[u64; 25]> {
+        self.decode_output(words)
     }
 }

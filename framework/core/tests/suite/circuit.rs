@@ -5,15 +5,7 @@ use flockwork_core::circuit::{
     batch_witness, evaluate, rotl, rotr, shl, shr, transpose64, transpose128,
 };
 
-/// A xorshift64 stream from `seed` (the test matrices).
-fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
+use crate::xorshift;
 
 #[test]
 fn transpose64_matches_the_definition() {

@@ -2,6 +2,7 @@
 //! `cargo test -p flockwork-boolean --test suite` (one module: `-- <module>::`).
 
 mod io;
+mod layered;
 mod r1cs;
 mod reference;
 mod relation;

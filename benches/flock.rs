@@ -172,9 +172,7 @@ fn benches(c: &mut Criterion) {
 /// The zerocheck's round-1 kernel on one 128-row group of random rows, with every kernel this
 /// CPU runs (`flock-kernel/round1/<kernel>`; 128 rows per iteration).
 fn kernels(c: &mut Criterion) {
-    use flockwork_r1cs::kernel::{Kernel, group_sums_with};
-    use flockwork_r1cs::pinned::{ConvertTable, GROUP_ROWS};
-    use flockwork_r1cs::skip::LdeTable;
+    use flockwork_r1cs::kernels::{ConvertTable, GROUP_ROWS, Kernel, LdeTable, group_sums_with};
     let lde = LdeTable::new();
     let conv = ConvertTable::new();
     let mut rng = ChaCha8Rng::seed_from_u64(8);

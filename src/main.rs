@@ -506,7 +506,7 @@ fn json_row(field: FieldChoice, hash: HashChoice, r: &SumcheckReport) -> String 
 }
 
 fn info(json: bool) {
-    let round1 = flockwork::r1cs::kernel::active().name();
+    let round1 = flockwork::r1cs::kernels::active().name();
     let sha256 = flockwork_sha256x::Backend::detect().name();
     let available: Vec<&str> = Backend::ALL
         .into_iter()

@@ -105,10 +105,13 @@ pub fn active() -> Kernel {
     *ACTIVE.get_or_init(Kernel::detect)
 }
 
-/// The group bytes with a given kernel. Slices hold the group's 128 rows.
+/// The group bytes with a given kernel, the reference the tests compare each kernel's
+/// bytes with (the prover converts them on the fly: [`group_sums_with`]). Slices hold the
+/// group's 128 rows.
 ///
 /// # Panics
 /// If the kernel is not available or a slice does not hold 128 rows.
+#[cfg(test)]
 #[must_use]
 pub fn group_bytes_with(
     kernel: Kernel,
@@ -148,7 +151,7 @@ pub fn group_sums(
 /// The group images with a given kernel: the portable one converts the bytes by 16 lookups
 /// per point in the [`ConvertTable`]; the GFNI one applies the conversion as a linear map on
 /// the 16 bytes of a point (`vgf2p8affineqb` with eight 8×8 matrices per input byte, eight
-/// points at once, as [`crate::rowmap::RowMap`] does for 8-byte rows), 32 affine products
+/// points at once, as `rowmap::RowMap` does for 8-byte rows), 32 affine products
 /// per eight points instead of 128 lookups.
 ///
 /// # Panics
@@ -319,7 +322,9 @@ mod x86 {
     use flockwork_field::Field;
     use flockwork_field_binary::Ghash128;
 
-    use super::{GroupBytes, GroupSums, LANES, LanePlanes, SUBGROUPS};
+    #[cfg(test)]
+    use super::GroupBytes;
+    use super::{GroupSums, LANES, LanePlanes, SUBGROUPS};
     use crate::pinned::ConvertTable;
 
     /// [`super::lde_planes`] with 256-bit loads: a row's eight planes are two registers,
@@ -370,6 +375,7 @@ mod x86 {
     ///
     /// # Safety
     /// The CPU must support AVX2; slices hold 128 rows.
+    #[cfg(test)]
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn sliced_group_bytes(
         planes: &[[[u64; 8]; 256]; 8],
@@ -448,6 +454,7 @@ mod x86 {
 
     /// # Safety
     /// The CPU must support AVX-512F, AVX-512BW and GFNI; slices hold 128 rows.
+    #[cfg(test)]
     #[target_feature(enable = "avx512f,avx512bw,gfni")]
     pub(super) unsafe fn group_bytes(
         table: &[[u64; 8]; 256],

@@ -17,10 +17,10 @@
 //!    endpoints, Merkle root and leaves, or every instance's inputs and outputs).
 //! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
 //!    (ring-switching over the configured scheme, Ligerito by default; [`flockwork_pcs::ring_switch`]).
-//! 3. **Zerocheck** ([`zerocheck`]): univariate skip over the six bit variables of a row
-//!    ([`skip`]), pinned challenges on the next seven ([`pinned`]), `m − 6` multilinear rounds
+//! 3. **Zerocheck** (`zerocheck.rs`): univariate skip over the six bit variables of a row
+//!    (`skip.rs`), pinned challenges on the next seven (`pinned.rs`), `m − 6` multilinear rounds
 //!    with Gruen's eq-factoring. Output: the c-claim `ẑ(ζ, r) = P^c(ζ)` and `â`, `b̂` at `(ζ, ρ)`.
-//! 4. **Lincheck** ([`lincheck`]): `α`, `β`, one degree-2 sumcheck over `m0` variables against
+//! 4. **Lincheck** (`lincheck.rs`): `α`, `β`, one degree-2 sumcheck over `m0` variables against
 //!    the comb vector that both sides compute by walking the circuit backwards. Output: the
 //!    z-claim `ẑ(r', s_out)`.
 //! 5. **IO**: one linear claim on the packed polynomial that binds the statement's public data
@@ -38,18 +38,28 @@
 
 mod error;
 pub mod io;
-pub mod kernel;
-pub mod lincheck;
+mod kernel;
+mod lincheck;
 pub mod merkle;
-pub mod pinned;
+mod pinned;
 mod prover;
 pub mod public;
-pub mod rounds;
-pub mod rowmap;
-pub mod skip;
+mod rounds;
+mod rowmap;
+mod skip;
 mod soundness;
 mod verifier;
-pub mod zerocheck;
+mod zerocheck;
+
+/// The zerocheck's round-1 kernels and the tables they read: [`kernels::active`] names the
+/// one this CPU runs (`flockwork info`), and [`kernels::group_sums_with`] runs one 128-row
+/// group with a chosen [`kernels::Kernel`] (the `flock` bench's kernel comparison). The rest of
+/// the prover's internals stay private.
+pub mod kernels {
+    pub use crate::kernel::{Kernel, active, group_sums_with};
+    pub use crate::pinned::{ConvertTable, GROUP_ROWS};
+    pub use crate::skip::LdeTable;
+}
 
 use core::marker::PhantomData;
 

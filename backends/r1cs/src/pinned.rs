@@ -68,7 +68,7 @@ pub fn group_scale() -> Ghash128 {
 
 /// `Tconv[j][v] = γ^j·φ8(v)` for `j < 16` (64 KiB), and the same map
 /// `(y_0, …, y_15) ↦ Σ_j γ^j·φ8(y_j)` (linear over `F2` in the 128 input bits) as GFNI byte
-/// matrices for [`crate::kernel::group_sums`].
+/// matrices for `kernel::group_sums`.
 #[derive(Clone)]
 pub struct ConvertTable {
     table: Box<[[Ghash128; 256]; 16]>,
@@ -123,7 +123,7 @@ impl ConvertTable {
 
 /// Reduces a carry-less accumulator of degree < 15 modulo the AES polynomial `x^8 + x^4 +
 /// x^3 + x + 1`.
-#[inline(always)]
+#[cfg(test)]
 #[must_use]
 pub fn aes_reduce(mut acc: u16) -> u8 {
     for bit in (8..15).rev() {

@@ -43,6 +43,7 @@ pub struct RoundsOutput {
 }
 
 /// A chunk index with its `(a_lo, a_hi, b_lo, b_hi)` slices, as the zipped iterators yield it.
+#[cfg(test)]
 type ChunkItem<'a> = (
     usize,
     (
@@ -76,7 +77,9 @@ fn chunk_message(
     (at_one, dot(lo, prod))
 }
 
-/// Runs the rounds on the transcript; `eq_point` is in the original (LSB-first) order.
+/// Runs the rounds on the transcript from full tables; `eq_point` is in the original
+/// (LSB-first) order. The reference the tests compare [`prove_from_rows`] with (the prover
+/// never materialises the full tables).
 ///
 /// The eq weights of a round are split (Dao–Thaler, eprint 2024/1210): `eq(r_{<v}, x) =
 /// lo[x mod 2^L]·hi[x >> L]` with `L = min(v, 10)`, so a chunk's sums are inner products
@@ -85,6 +88,7 @@ fn chunk_message(
 ///
 /// # Panics
 /// If the tables do not both have `2^n` entries for `n = eq_point.len()`.
+#[cfg(test)]
 pub fn prove<T: ProverTranscript>(
     a: Vec<Ghash128>,
     b: Vec<Ghash128>,
@@ -229,7 +233,8 @@ fn split_eq(point: &[Ghash128]) -> (Vec<Ghash128>, Vec<Ghash128>, usize) {
 }
 
 /// The first round's message `(G(1), G(∞))` on tables `a`, `b` of `2^n` entries
-/// (`n = eq_point.len() ≥ 1`); leaves `s_a`, `s_b` in their upper halves.
+/// (`n = eq_point.len() ≥ 1`); leaves `s_a`, `s_b` in their upper halves (for [`prove`]).
+#[cfg(test)]
 fn first_message(
     a: &mut [Ghash128],
     b: &mut [Ghash128],

@@ -4,12 +4,14 @@
 //! [`batchers_for`] asks a relation ([`Provable`]) for the batchers its encodings allow at a
 //! count, commitment choice and transcript ([`Choices`]):
 //!
-//! | encoding | batchers | counts |
-//! |---|---|---|
-//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | powers of two |
-//! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks | any (regions of the count's binary digits) |
+//! | encoding | batchers | statements | counts |
+//! |---|---|---|---|
+//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, a chain | powers of two |
+//! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks | public IO | any (regions of the count's binary digits) |
 //!
-//! [`compare`] proves the statement with each, verifies it, and returns one row per batcher.
+//! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
+//! (a chain: [`Statement::chain`]) with each batcher that supports its IO; both verify every
+//! proof and return one row per batcher.
 //! A statement's outputs are the relation's native evaluation ([`Statement::public`]), and a
 //! statement with any other output is rejected by every batcher (tests), so a verified proof
 //! checks the engine against the relation.
@@ -28,6 +30,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::permutations::region_widths;
+use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::relation::{
     BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
@@ -113,18 +116,33 @@ pub fn compare<R: Provable>(
     inputs: Vec<R::Input>,
     choices: &Choices,
 ) -> Result<Vec<Row>, BatchError> {
-    let count = inputs.len();
     let statement = Statement::public(relation, inputs.clone());
-    batchers_for(relation, count, choices)
+    compare_statement(relation, &inputs, &statement, choices)
+}
+
+/// Proves `statement` about `inputs` (a public-IO statement, [`Statement::public`], or a
+/// chain, [`Statement::chain`]) with every batcher [`batchers_for`] lists that supports its
+/// kind of IO, verifies each proof, and returns one row per batcher.
+///
+/// # Errors
+/// The first batcher that refuses or whose proof is rejected (a false statement, or a bug),
+/// named.
+pub fn compare_statement<R: Provable>(
+    relation: &R,
+    inputs: &[R::Input],
+    statement: &Statement<R>,
+    choices: &Choices,
+) -> Result<Vec<Row>, BatchError> {
+    batchers_for(relation, statement.count(), choices)
         .into_iter()
         .filter(|b| b.supports(statement.kind()))
         .map(|b| {
             let named = |e: BatchError| BatchError::Prove(format!("{}: {e}", b.name()));
             let clock = Instant::now();
-            let proof = b.prove(&inputs, &statement).map_err(named)?;
+            let proof = b.prove(inputs, statement).map_err(named)?;
             let prove = clock.elapsed();
             let clock = Instant::now();
-            b.verify(&statement, &proof).map_err(named)?;
+            b.verify(statement, &proof).map_err(named)?;
             Ok(Row {
                 name: b.name(),
                 prove,
@@ -136,16 +154,23 @@ pub fn compare<R: Provable>(
         .collect()
 }
 
-/// Batch-R1CS over one commitment and transcript, proving public-IO statements about
-/// `2^k` instances.
+/// Batch-R1CS over one commitment and transcript, proving public-IO and chain statements
+/// about `2^k` instances: one setup for each kind of IO.
 struct R1csBatcher<R, T> {
-    flock: Flock<R, flockwork_pcs::Commitment, T>,
+    public: Flock<R, flockwork_pcs::Commitment, T>,
+    chain: Flock<R, flockwork_pcs::Commitment, T>,
     name: String,
 }
 
+/// The Boolean relations batch-R1CS proves here: a circuit whose chain regions carry the
+/// relation's chaining state.
+trait ChainCircuit: CircuitEncoding + ChainStep<State = <Self as Relation>::State> + Clone {}
+
+impl<R: CircuitEncoding + ChainStep<State = <R as Relation>::State> + Clone> ChainCircuit for R {}
+
 /// The batch-R1CS batchers of `relation` for `count` instances: one per commitment scheme,
 /// none unless `count` is a power of two.
-fn r1cs_batchers<R: CircuitEncoding + Clone + 'static>(
+fn r1cs_batchers<R: ChainCircuit + 'static>(
     relation: &R,
     count: usize,
     choices: &Choices,
@@ -163,47 +188,72 @@ fn r1cs_batchers<R: CircuitEncoding + Clone + 'static>(
                 target_bits: choices.target_bits,
                 ..FlockConfig::default()
             };
-            let flock = Flock::new(relation.clone(), k, config)
-                .and_then(Flock::public_io)
+            let setup = || Flock::new(relation.clone(), k, config);
+            let public = setup().and_then(Flock::public_io).ok()?;
+            let chain = setup()
+                .and_then(|f| f.chained(R::STATE_IN, R::STATE_OUT))
                 .ok()?;
             let name = format!("batch-R1CS / {scheme} / {}", choices.transcript);
             Some(with_transcript!(choices.transcript, T => {
-                Box::new(R1csBatcher { flock: flock.with_transcript::<T>(), name })
-                    as Box<dyn Batcher<R>>
+                Box::new(R1csBatcher {
+                    public: public.with_transcript::<T>(),
+                    chain: chain.with_transcript::<T>(),
+                    name,
+                }) as Box<dyn Batcher<R>>
             }))
         })
         .collect()
 }
 
-impl<R: CircuitEncoding + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
-    /// The batch-R1CS statement: every input and output vector, instance after instance.
-    fn statement(&self, statement: &Statement<R>) -> Result<flockwork_r1cs::Statement, BatchError> {
-        let Io::Public { inputs, outputs } = &statement.io;
-        let count = 1usize << self.flock.log_instances();
-        if inputs.len() != count || outputs.len() != count {
+impl<R: ChainCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
+    /// The setup for the statement's IO and the batch-R1CS statement: every input and output
+    /// vector, instance after instance, or the chain's two states as region words.
+    fn statement(
+        &self,
+        statement: &Statement<R>,
+    ) -> Result<
+        (
+            &Flock<R, flockwork_pcs::Commitment, T>,
+            flockwork_r1cs::Statement,
+        ),
+        BatchError,
+    > {
+        let count = 1usize << self.public.log_instances();
+        if statement.count() != count || !statement.is_consistent() {
             return Err(BatchError::Unsupported(format!(
-                "{} instances with {} outputs; this setup proves {count}",
-                inputs.len(),
-                outputs.len()
+                "{} instances; this setup proves {count}",
+                statement.count()
             )));
         }
-        let relation = self.flock.gadget();
-        Ok(flockwork_r1cs::Statement::Public {
-            inputs: inputs
-                .iter()
-                .flat_map(|x| relation.encode_input(x))
-                .collect(),
-            outputs: outputs
-                .iter()
-                .flat_map(|y| relation.encode_output(y))
-                .collect(),
+        let relation = self.public.gadget();
+        Ok(match &statement.io {
+            Io::Public { inputs, outputs } => (
+                &self.public,
+                flockwork_r1cs::Statement::Public {
+                    inputs: inputs
+                        .iter()
+                        .flat_map(|x| relation.encode_input(x))
+                        .collect(),
+                    outputs: outputs
+                        .iter()
+                        .flat_map(|y| relation.encode_output(y))
+                        .collect(),
+                },
+            ),
+            Io::Chain { start, end, .. } => (
+                &self.chain,
+                flockwork_r1cs::Statement::Chain {
+                    start: relation.state_words(start),
+                    end: relation.state_words(end),
+                },
+            ),
         })
     }
 }
 
 impl<R, T> Batcher<R> for R1csBatcher<R, T>
 where
-    R: CircuitEncoding + 'static,
+    R: ChainCircuit + 'static,
     T: TranscriptScheme + Send + Sync,
 {
     fn name(&self) -> String {
@@ -211,29 +261,32 @@ where
     }
 
     fn supports(&self, io: IoKind) -> bool {
-        io == IoKind::Public
+        matches!(io, IoKind::Public | IoKind::Chain)
     }
 
     fn soundness_bits(&self) -> f64 {
-        self.flock.soundness().bits()
+        self.public
+            .soundness()
+            .bits()
+            .min(self.chain.soundness().bits())
     }
 
     fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let st = self.statement(statement)?;
-        let relation = self.flock.gadget();
+        let (flock, st) = self.statement(statement)?;
+        let relation = flock.gadget();
         let words: Vec<u64> = inputs
             .iter()
             .flat_map(|x| relation.encode_input(x))
             .collect();
-        self.flock
+        flock
             .prove(&words, &st)
             .map(|(proof, _)| proof.into_bytes())
             .map_err(|e| BatchError::Prove(e.to_string()))
     }
 
     fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        let st = self.statement(statement)?;
-        self.flock
+        let (flock, st) = self.statement(statement)?;
+        flock
             .verify(&st, proof)
             .map_err(|e| BatchError::Rejected(e.to_string()))
     }
@@ -298,7 +351,11 @@ where
         &self,
         statement: &Statement<R>,
     ) -> Result<flockwork_gkr::Statement<Ghash128, Ghash256>, BatchError> {
-        let Io::Public { inputs, outputs } = &statement.io;
+        let Io::Public { inputs, outputs } = &statement.io else {
+            return Err(BatchError::Unsupported(
+                "the GKR walks prove public-IO statements".into(),
+            ));
+        };
         let count: usize = self.setup.widths().iter().map(|&w| 1usize << w).sum();
         if inputs.len() != count || outputs.len() != count {
             return Err(BatchError::Unsupported(format!(

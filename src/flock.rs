@@ -372,8 +372,7 @@ impl FlockWorkload {
                             })
                             .collect();
                         let wide = wide_chain(Sha256Compress, shape.copies);
-                        let job =
-                            chain_job(wide.clone(), [0x6a09_e667; 8], blocks, |s| join_u32::<4>(s));
+                        let job = chain_job(wide.clone(), [0x6a09_e667; 8], blocks);
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
@@ -391,7 +390,7 @@ impl FlockWorkload {
                 init.iter_mut().for_each(|w| *w = rng.next_u64());
                 // A chain: Merkle trees were refused above.
                 let wide = wide_chain(KeccakF1600::new(), shape.copies);
-                let job = chain_job(wide.clone(), init, vec![(); n], |s| *s);
+                let job = chain_job(wide.clone(), init, vec![(); n]);
                 self.prove(wide, shape, &job, native, reps)
             }
             HashKind::Blake3 => {
@@ -411,8 +410,7 @@ impl FlockWorkload {
                             })
                             .collect();
                         let wide = wide_chain(Blake3Compress, shape.copies);
-                        let job =
-                            chain_job(wide.clone(), [0x6b08_e647; 8], blocks, |s| join_u32::<4>(s));
+                        let job = chain_job(wide.clone(), [0x6b08_e647; 8], blocks);
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
@@ -491,14 +489,8 @@ impl FlockWorkload {
     }
 }
 
-/// The chain from `init` through `data`, the steps grouped into the blocks of `gadget`;
-/// `words` writes a state as the statement's words.
-fn chain_job<G: ChainStep + 'static, const N: usize>(
-    gadget: Wide<G>,
-    init: G::State,
-    data: Vec<G::Data>,
-    words: impl Fn(&G::State) -> [u64; N] + 'static,
-) -> LazyJob
+/// The chain from `init` through `data`, the steps grouped into the blocks of `gadget`.
+fn chain_job<G: ChainStep + 'static>(gadget: Wide<G>, init: G::State, data: Vec<G::Data>) -> LazyJob
 where
     G::Data: Clone,
 {
@@ -509,8 +501,8 @@ where
     Box::new(move || {
         let chain = chain_witness(&gadget, init, &blocks, true);
         let statement = Statement::Chain {
-            start: words(&init).to_vec(),
-            end: words(chain.states.last().expect("K + 1 states")).to_vec(),
+            start: gadget.state_words(&init),
+            end: gadget.state_words(chain.states.last().expect("K + 1 states")),
         };
         (chain.witness, statement)
     })

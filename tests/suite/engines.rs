@@ -1,7 +1,9 @@
 //! The harness of `flockwork::engines`: every (relation, batcher, commitment, transcript)
 //! combination it lists proves, verifies and matches the relation's native evaluation; a
 //! statement with a changed output or input, in the first or the last instance, is rejected
-//! by every batcher; a proof made under one transcript is rejected under another.
+//! by every batcher; a proof made under one transcript is rejected under another; chains
+//! of every Boolean hash prove and verify under batch-R1CS, and a changed start or end is
+//! rejected.
 
 use flockwork::prelude::*;
 
@@ -67,7 +69,9 @@ fn every_batcher_proves_and_rejects_changes<R: Provable>(
             .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
         for i in [0, inputs.len() - 1] {
             let mut wrong = statement.clone();
-            let Io::Public { outputs, .. } = &mut wrong.io;
+            let Io::Public { outputs, .. } = &mut wrong.io else {
+                unreachable!("a public statement")
+            };
             change_output(&mut outputs[i]);
             assert!(
                 matches!(b.verify(&wrong, &proof), Err(BatchError::Rejected(_))),
@@ -75,7 +79,9 @@ fn every_batcher_proves_and_rejects_changes<R: Provable>(
                 b.name()
             );
             let mut wrong = statement.clone();
-            let Io::Public { inputs, .. } = &mut wrong.io;
+            let Io::Public { inputs, .. } = &mut wrong.io else {
+                unreachable!("a public statement")
+            };
             change_input(&mut inputs[i]);
             assert!(
                 matches!(b.verify(&wrong, &proof), Err(BatchError::Rejected(_))),
@@ -182,4 +188,105 @@ fn proofs_do_not_cross_transcripts() {
     }
     check(&Blake3Compress, blake3_inputs(2));
     check(&Poseidon2bRelation::official(), poseidon2b_inputs(2));
+}
+
+/// `inputs` made into a chain: each input after the first carries its predecessor's output
+/// state (`set_state`).
+fn chained<R: Relation>(
+    relation: &R,
+    mut inputs: Vec<R::Input>,
+    set_state: impl Fn(&mut R::Input, R::State),
+) -> Vec<R::Input> {
+    for i in 1..inputs.len() {
+        let previous = relation.evaluate(&inputs[i - 1]);
+        let state = relation
+            .output_state(&previous)
+            .expect("the relation chains");
+        set_state(&mut inputs[i], state);
+    }
+    inputs
+}
+
+/// Every batcher that lists chains proves the chain through `inputs` and verifies it; a
+/// changed start or end state is rejected, the proof is not one of the public-IO statement,
+/// and inputs that do not chain are refused.
+fn every_batcher_proves_a_chain<R: Provable>(
+    relation: &R,
+    inputs: Vec<R::Input>,
+    expected: usize,
+    change_state: impl Fn(&mut R::State),
+    break_chain: impl Fn(&mut R::Input),
+) {
+    let statement = Statement::chain(relation, &inputs).unwrap();
+    assert_eq!(statement.kind(), IoKind::Chain);
+    assert_eq!(statement.count(), inputs.len());
+    let rows = compare_statement(relation, &inputs, &statement, &Choices::default()).unwrap();
+    assert_eq!(rows.len(), expected, "{}", relation.name());
+    for b in batchers_for(relation, inputs.len(), &Choices::default()) {
+        if !b.supports(IoKind::Chain) {
+            continue;
+        }
+        let proof = b.prove(&inputs, &statement).unwrap();
+        b.verify(&statement, &proof)
+            .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
+        for which in ["start", "end"] {
+            let mut wrong = statement.clone();
+            let Io::Chain { start, end, .. } = &mut wrong.io else {
+                unreachable!("a chain")
+            };
+            change_state(if which == "start" { start } else { end });
+            assert!(
+                matches!(b.verify(&wrong, &proof), Err(BatchError::Rejected(_))),
+                "{}: the chain's {which} changed, accepted",
+                b.name()
+            );
+        }
+        let public = Statement::public(relation, inputs.clone());
+        assert!(b.verify(&public, &proof).is_err(), "{}", b.name());
+    }
+    let mut broken = inputs.clone();
+    break_chain(broken.last_mut().unwrap());
+    assert!(matches!(
+        Statement::chain(relation, &broken),
+        Err(BatchError::Prove(_))
+    ));
+}
+
+#[test]
+fn chains_of_every_boolean_hash_under_batch_r1cs() {
+    let sha256 = chained(&Sha256Compress, sha256_inputs(4), |x, s| x.state = s);
+    every_batcher_proves_a_chain(
+        &Sha256Compress,
+        sha256,
+        3,
+        |s| s[0] ^= 1,
+        |x| x.state[7] ^= 1 << 31,
+    );
+    let blake3 = chained(&Blake3Compress, blake3_inputs(2), |x, s| x.cv = s);
+    every_batcher_proves_a_chain(&Blake3Compress, blake3, 3, |s| s[7] ^= 1, |x| x.cv[0] ^= 1);
+    let keccak = KeccakF1600::new();
+    let states = chained(&keccak, vec![[7; 25]; 2], |x, s| *x = s);
+    every_batcher_proves_a_chain(&keccak, states, 3, |s| s[24] ^= 1, |x| x[3] ^= 1);
+}
+
+/// The GKR walks prove public statements only: a Poseidon2b chain is a statement (the
+/// permutation chains), and no GKR batcher lists or accepts it.
+#[test]
+fn gkr_batchers_do_not_take_chains() {
+    let relation = Poseidon2bRelation::official();
+    let inputs = chained(&relation, poseidon2b_inputs(3), |x, s| *x = s);
+    let statement = Statement::chain(&relation, &inputs).unwrap();
+    let choices = Choices::default();
+    assert!(
+        compare_statement(&relation, &inputs, &statement, &choices)
+            .unwrap()
+            .is_empty()
+    );
+    for b in batchers_for(&relation, 3, &choices) {
+        assert!(!b.supports(IoKind::Chain));
+        assert!(matches!(
+            b.verify(&statement, b"any bytes"),
+            Err(BatchError::Unsupported(_))
+        ));
+    }
 }

@@ -19,8 +19,9 @@
 //!
 //! ## One statement, every engine
 //!
-//! A [`Statement`] says what is public about `N` instances of a relation ([`Io`]: today every
-//! input and output, [`Io::Public`]), in terms of the relation's own types. A [`Batcher`] is
+//! A [`Statement`] says what is public about `N` instances of a relation ([`Io`]: every
+//! input and output, [`Io::Public`], or the two ends of a chain, [`Io::Chain`]), in terms of
+//! the relation's own types. A [`Batcher`] is
 //! one way to prove it — an engine with its batching strategy, commitment and transcript —
 //! behind an object-safe interface, so a harness (the facade's `engines` module) lists the
 //! batchers that can prove a relation, proves one statement with each, verifies it, and
@@ -43,6 +44,11 @@ pub trait Relation: Send + Sync {
     type Input: Clone + Debug + Send + Sync;
     /// One instance's output.
     type Output: Clone + Debug + Eq + Send + Sync;
+    /// What one instance hands the next in a chain ([`Io::Chain`]): a compression's chaining
+    /// value, a permutation's state. A relation whose instances do not chain names `()` and
+    /// keeps the provided [`Relation::input_state`] and [`Relation::output_state`], which
+    /// say so.
+    type State: Clone + Debug + Eq + Send + Sync;
 
     /// A short name with its parameters (`"sha256-compress"`, `"keccak-p[1600,2]"`, …).
     fn name(&self) -> String;
@@ -59,6 +65,20 @@ pub trait Relation: Send + Sync {
     /// for a standard instance; empty for variants the specification does not cover (e.g.
     /// reduced-round test circuits).
     fn known_answers(&self) -> Vec<(Self::Input, Self::Output)>;
+
+    /// The part of `input` that the previous instance of a chain supplies; `None` if the
+    /// relation does not chain (the default).
+    fn input_state(&self, input: &Self::Input) -> Option<Self::State> {
+        let _ = input;
+        None
+    }
+
+    /// The part of `output` that the next instance of a chain reads; `None` if the relation
+    /// does not chain (the default).
+    fn output_state(&self, output: &Self::Output) -> Option<Self::State> {
+        let _ = output;
+        None
+    }
 }
 
 /// A [`Relation`] as a Boolean circuit: the [`Gadget`] that batch-R1CS lowers, with the
@@ -247,6 +267,8 @@ pub fn check_boolean_layered_encoding<R: BooleanLayeredEncoding>(
 pub enum IoKind {
     /// [`Io::Public`].
     Public,
+    /// [`Io::Chain`].
+    Chain,
 }
 
 /// What is public about the instances of a [`Statement`].
@@ -258,6 +280,18 @@ pub enum Io<R: Relation> {
         inputs: Vec<R::Input>,
         /// The outputs, instance by instance.
         outputs: Vec<R::Output>,
+    },
+    /// A chain of `count` instances with only its ends public: instance 0's input carries
+    /// `start` ([`Relation::input_state`]), instance `i + 1`'s carries instance `i`'s output
+    /// state ([`Relation::output_state`]), and the last output's state is `end`. The rest of
+    /// every input (a compression's message blocks) stays private.
+    Chain {
+        /// The number of instances.
+        count: usize,
+        /// The state the chain starts from.
+        start: R::State,
+        /// The state the chain ends in.
+        end: R::State,
     },
 }
 
@@ -276,6 +310,11 @@ impl<R: Relation> Clone for Io<R> {
                 inputs: inputs.clone(),
                 outputs: outputs.clone(),
             },
+            Self::Chain { count, start, end } => Self::Chain {
+                count: *count,
+                start: start.clone(),
+                end: end.clone(),
+            },
         }
     }
 }
@@ -287,6 +326,12 @@ impl<R: Relation> Debug for Io<R> {
                 .debug_struct("Public")
                 .field("inputs", inputs)
                 .field("outputs", outputs)
+                .finish(),
+            Self::Chain { count, start, end } => f
+                .debug_struct("Chain")
+                .field("count", count)
+                .field("start", start)
+                .field("end", end)
                 .finish(),
         }
     }
@@ -317,11 +362,45 @@ impl<R: Relation> Statement<R> {
         }
     }
 
+    /// The chain through `inputs` ([`Io::Chain`]), its end computed natively.
+    ///
+    /// # Errors
+    /// [`BatchError::Unsupported`] if there are no inputs or the relation does not chain;
+    /// [`BatchError::Prove`] if an input does not carry its predecessor's output state
+    /// (the inputs are not a chain), naming the first such instance.
+    pub fn chain(relation: &R, inputs: &[R::Input]) -> Result<Self, BatchError> {
+        let unchained =
+            || BatchError::Unsupported(alloc::format!("{} does not chain", relation.name()));
+        let first = inputs
+            .first()
+            .ok_or_else(|| BatchError::Unsupported("a chain of no instances".into()))?;
+        let start = relation.input_state(first).ok_or_else(unchained)?;
+        let outputs = relation.evaluate_batch(inputs);
+        for (i, (output, next)) in outputs.iter().zip(&inputs[1..]).enumerate() {
+            if relation.input_state(next) != relation.output_state(output) {
+                return Err(BatchError::Prove(alloc::format!(
+                    "instance {} does not read instance {i}'s output state",
+                    i + 1
+                )));
+            }
+        }
+        let last = outputs.last().expect("as many outputs as inputs");
+        let end = relation.output_state(last).ok_or_else(unchained)?;
+        Ok(Self {
+            io: Io::Chain {
+                count: inputs.len(),
+                start,
+                end,
+            },
+        })
+    }
+
     /// The number of instances.
     #[must_use]
     pub fn count(&self) -> usize {
         match &self.io {
             Io::Public { inputs, .. } => inputs.len(),
+            Io::Chain { count, .. } => *count,
         }
     }
 
@@ -330,14 +409,17 @@ impl<R: Relation> Statement<R> {
     pub fn kind(&self) -> IoKind {
         match &self.io {
             Io::Public { .. } => IoKind::Public,
+            Io::Chain { .. } => IoKind::Chain,
         }
     }
 
-    /// Whether the statement is well formed: as many outputs as inputs.
+    /// Whether the statement is well formed: as many outputs as inputs, a chain of at
+    /// least one instance.
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         match &self.io {
             Io::Public { inputs, outputs } => inputs.len() == outputs.len(),
+            Io::Chain { count, .. } => *count > 0,
         }
     }
 }

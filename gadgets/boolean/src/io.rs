@@ -24,6 +24,7 @@ use crate::constants::{BLAKE3_IV, BLAKE3_PARENT, SHA256_IV};
 use crate::keccak::KeccakF1600;
 use crate::native::{blake3_compress, keccak_p1600};
 use crate::sha256::Sha256Compress;
+use crate::words::join_u32;
 
 /// A gadget whose instances chain: `state_{i+1} = step(state_i, data_i)`.
 pub trait ChainStep: Gadget {
@@ -41,6 +42,11 @@ pub trait ChainStep: Gadget {
 
     /// The next state, computed natively.
     fn chain_next(&self, state: &Self::State, data: &Self::Data) -> Self::State;
+
+    /// `state` as the words of the [`ChainStep::STATE_IN`] region (and of
+    /// [`ChainStep::STATE_OUT`], which holds a state the same way): a chain statement's start
+    /// and end.
+    fn state_words(&self, state: &Self::State) -> Vec<u64>;
 
     /// Appends the input vector of one instance to `inputs` and returns the next state: one
     /// step of [`chain_witness`]'s serial walk. The provided method calls
@@ -221,6 +227,10 @@ impl ChainStep for Sha256Compress {
         Self::encode_input(state, block).to_vec()
     }
 
+    fn state_words(&self, state: &[u32; 8]) -> Vec<u64> {
+        join_u32::<4>(state).to_vec()
+    }
+
     /// With the `sha2` crate's compression function (SHA-NI where the CPU has it): the
     /// serial part of a chain's witness.
     fn chain_next(&self, state: &[u32; 8], block: &[u8; 64]) -> [u32; 8] {
@@ -271,6 +281,10 @@ impl ChainStep for Blake3Compress {
         Self::encode_input(cv, &d.words, d.counter, d.block_len, d.flags).to_vec()
     }
 
+    fn state_words(&self, cv: &[u32; 8]) -> Vec<u64> {
+        join_u32::<4>(cv).to_vec()
+    }
+
     fn chain_next(&self, cv: &[u32; 8], d: &Blake3Block) -> [u32; 8] {
         let out = blake3_compress(cv, &d.words, d.counter, d.block_len, d.flags);
         core::array::from_fn(|i| out[i])
@@ -301,6 +315,10 @@ impl ChainStep for KeccakF1600 {
     const STATE_OUT: SlotId = Self::S_OUT;
 
     fn chain_input(&self, state: &[u64; 25], (): &()) -> Vec<u64> {
+        state.to_vec()
+    }
+
+    fn state_words(&self, state: &[u64; 25]) -> Vec<u64> {
         state.to_vec()
     }
 
@@ -337,6 +355,10 @@ impl<G: ChainStep> ChainStep for Wide<G> {
     fn chain_next(&self, state: &G::State, data: &Vec<G::Data>) -> G::State {
         data.iter()
             .fold(*state, |s, d| self.inner().chain_next(&s, d))
+    }
+
+    fn state_words(&self, state: &G::State) -> Vec<u64> {
+        self.inner().state_words(state)
     }
 
     /// The block's input vector and its last state in one pass over the inner steps.

@@ -51,6 +51,8 @@ fn sha256_padded(message: &[u8]) -> [u8; 64] {
 impl Relation for Sha256Compress {
     type Input = Sha256Input;
     type Output = [u32; 8];
+    /// The chaining value (Merkle–Damgård).
+    type State = [u32; 8];
 
     fn name(&self) -> String {
         "sha256-compress".into()
@@ -60,6 +62,14 @@ impl Relation for Sha256Compress {
         let mut state = input.state;
         sha2::block_api::compress256(&mut state, core::slice::from_ref(&input.block));
         state
+    }
+
+    fn input_state(&self, input: &Self::Input) -> Option<[u32; 8]> {
+        Some(input.state)
+    }
+
+    fn output_state(&self, output: &Self::Output) -> Option<[u32; 8]> {
+        Some(*output)
     }
 
     fn known_answers(&self) -> Vec<(Sha256Input, [u32; 8])> {
@@ -118,6 +128,8 @@ impl CircuitEncoding for Sha256Compress {
 impl Relation for Blake3Compress {
     type Input = Blake3Input;
     type Output = [u32; 16];
+    /// The chaining value: the input's `cv`, the output's first eight words.
+    type State = [u32; 8];
 
     fn name(&self) -> String {
         "blake3-compress".into()
@@ -126,6 +138,14 @@ impl Relation for Blake3Compress {
     fn evaluate(&self, input: &Blake3Input) -> [u32; 16] {
         let b = &input.block;
         blake3_compress(&input.cv, &b.words, b.counter, b.block_len, b.flags)
+    }
+
+    fn input_state(&self, input: &Self::Input) -> Option<[u32; 8]> {
+        Some(input.cv)
+    }
+
+    fn output_state(&self, output: &Self::Output) -> Option<[u32; 8]> {
+        Some(core::array::from_fn(|i| output[i]))
     }
 
     fn known_answers(&self) -> Vec<(Blake3Input, [u32; 16])> {
@@ -180,6 +200,8 @@ impl CircuitEncoding for Blake3Compress {
 impl Relation for KeccakF1600 {
     type Input = [u64; 25];
     type Output = [u64; 25];
+    /// The whole state (an iterated permutation).
+    type State = [u64; 25];
 
     fn name(&self) -> String {
         match self.rounds() {
@@ -192,6 +214,14 @@ impl Relation for KeccakF1600 {
         let mut state = *input;
         keccak_p1600(&mut state, self.rounds());
         state
+    }
+
+    fn input_state(&self, input: &Self::Input) -> Option<[u64; 25]> {
+        Some(*input)
+    }
+
+    fn output_state(&self, output: &Self::Output) -> Option<[u64; 25]> {
+        Some(*output)
     }
 
     fn known_answers(&self) -> Vec<([u64; 25], [u64; 25])> {

@@ -35,6 +35,8 @@ const OFFICIAL_T6_012345: [u128; 6] = [
 impl<const T: usize> Relation for Poseidon2b<Ghash128, T> {
     type Input = [Ghash128; T];
     type Output = [Ghash128; T];
+    /// The whole state (an iterated permutation).
+    type State = [Ghash128; T];
 
     fn name(&self) -> String {
         match self.instance() {
@@ -51,6 +53,14 @@ impl<const T: usize> Relation for Poseidon2b<Ghash128, T> {
         let mut states = inputs.to_vec();
         self.permute_many(&mut states);
         states
+    }
+
+    fn input_state(&self, input: &Self::Input) -> Option<[Ghash128; T]> {
+        Some(*input)
+    }
+
+    fn output_state(&self, output: &Self::Output) -> Option<[Ghash128; T]> {
+        Some(*output)
     }
 
     fn known_answers(&self) -> Vec<([Ghash128; T], [Ghash128; T])> {

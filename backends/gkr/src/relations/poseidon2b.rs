@@ -139,6 +139,8 @@ impl Poseidon2bRelation<Ghash128> {
 impl Relation for Poseidon2bRelation<Ghash128> {
     type Input = [Ghash128; 4];
     type Output = [Ghash128; 4];
+    /// The whole state (an iterated permutation).
+    type State = [Ghash128; 4];
 
     fn name(&self) -> String {
         self.native.name()
@@ -150,6 +152,14 @@ impl Relation for Poseidon2bRelation<Ghash128> {
 
     fn evaluate_batch(&self, inputs: &[[Ghash128; 4]]) -> Vec<[Ghash128; 4]> {
         self.native.evaluate_batch(inputs)
+    }
+
+    fn input_state(&self, input: &Self::Input) -> Option<[Ghash128; 4]> {
+        Some(*input)
+    }
+
+    fn output_state(&self, output: &Self::Output) -> Option<[Ghash128; 4]> {
+        Some(*output)
     }
 
     fn known_answers(&self) -> Vec<([Ghash128; 4], [Ghash128; 4])> {

@@ -123,6 +123,7 @@ fn a_wrong_encoding_is_caught() {
     impl Relation for Wrong {
         type Input = [u64; 25];
         type Output = [u64; 25];
+        type State = ();
         fn name(&self) -> String {
             "wrong".into()
         }

@@ -16,6 +16,7 @@
 //! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
 //! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic [`Poseidon2bSponge`](flockwork_poseidon2b::Poseidon2bSponge) from `flockwork-poseidon2b` |
+//! | [`boolean`] | [`BooleanGkr`]: GKR over GF(2^128) for Boolean layered relations (Keccak-f), the prover on the bit-sliced trace; one region of `2^k` instances, public IO |
 //! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128); GHASH basis, or the tower basis via [`Poseidon2bRelation::to_tower`]) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
 //!
 //! ## The protocol in one paragraph
@@ -68,6 +69,7 @@
 #![forbid(unsafe_code)]
 
 pub mod batchers;
+pub mod boolean;
 mod error;
 pub mod lanes;
 pub mod opening;
@@ -79,6 +81,7 @@ pub mod verifier;
 pub mod walk;
 
 pub use batchers::{Independent, Padded, Ragged, Setup, Variant};
+pub use boolean::{BooleanGkr, BooleanStatement};
 pub use error::{GkrError, ProveError};
 pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 pub use opening::InputLayout;

@@ -4,6 +4,7 @@
 mod common;
 
 mod batchers;
+mod boolean;
 mod opening;
 mod tower_verifier;
 mod transcripts;

@@ -10,12 +10,15 @@ use super::{BooleanLayer, PackedBits, symmetric_difference};
 /// Sentinel step index: the operand is the constant 0.
 const ZERO_SLOT: u32 = 0;
 
-/// A gate of a compiled layer: the value slots of its three forms' linear parts and the
-/// forms' constants (bit `k` for form `k`).
+/// A gate of a compiled layer: the value slots of its three forms' linear parts (`L0`, `L1`,
+/// `L2`; slot numbering in [`LayerForms`](super::LayerForms)) and the forms' constants (bit
+/// `k` of `constants` for form `Lk`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct CompiledGate {
-    slots: [u32; 3],
-    constants: u8,
+pub struct GateSlots {
+    /// The value slots of the linear parts of `L0`, `L1`, `L2`.
+    pub slots: [u32; 3],
+    /// Bit `k`: the constant of `Lk`.
+    pub constants: u8,
 }
 
 /// A layer compiled into flat index arrays (module docs, *Packed evaluation*).
@@ -28,7 +31,7 @@ pub(super) struct CompiledLayer {
     input_width: usize,
     starts: Vec<u32>,
     operands: Vec<u32>,
-    gates: Vec<CompiledGate>,
+    gates: Vec<GateSlots>,
 }
 
 /// How many earlier linear parts, per bit, the compiler compares a new one with.
@@ -53,7 +56,7 @@ impl CompiledLayer {
                 for (k, f) in forms.iter().enumerate() {
                     constants |= u8::from(f.constant) << k;
                 }
-                CompiledGate {
+                GateSlots {
                     slots: forms.map(|f| compiler.slot(&f.bits)),
                     constants,
                 }
@@ -77,26 +80,44 @@ impl CompiledLayer {
     }
 
     /// The number of value slots the program uses.
-    fn slots(&self) -> usize {
+    pub(super) fn slots(&self) -> usize {
         1 + self.input_width + self.steps()
     }
 
-    /// `out = layer(state)` on one block; `values` is scratch space (resized as needed).
-    pub(super) fn run<T: PackedBits>(&self, state: &[T], out: &mut [T], values: &mut Vec<T>) {
+    /// The gates' slots and constants.
+    pub(super) fn gates(&self) -> &[GateSlots] {
+        &self.gates
+    }
+
+    /// Every slot's value on one state over any additive group (`add` is XOR for bits,
+    /// field addition for an embedding in characteristic 2); `values` is resized to
+    /// [`CompiledLayer::slots`].
+    pub(super) fn slot_values<V: Copy>(
+        &self,
+        state: &[V],
+        zero: V,
+        add: impl Fn(V, V) -> V,
+        values: &mut Vec<V>,
+    ) {
         debug_assert_eq!(state.len(), self.input_width);
-        debug_assert_eq!(out.len(), self.gates.len());
         values.clear();
-        values.resize(self.slots(), T::ZERO);
+        values.resize(self.slots(), zero);
         values[1..=self.input_width].copy_from_slice(state);
         let first = 1 + self.input_width;
         for (s, range) in self.starts.windows(2).enumerate() {
             let ops = &self.operands[range[0] as usize..range[1] as usize];
             let mut acc = values[ops[0] as usize];
             for &o in &ops[1..] {
-                acc ^= values[o as usize];
+                acc = add(acc, values[o as usize]);
             }
             values[first + s] = acc;
         }
+    }
+
+    /// `out = layer(state)` on one block; `values` is scratch space (resized as needed).
+    pub(super) fn run<T: PackedBits>(&self, state: &[T], out: &mut [T], values: &mut Vec<T>) {
+        debug_assert_eq!(out.len(), self.gates.len());
+        self.slot_values(state, T::ZERO, |a, b| a ^ b, values);
         let constant = |c: u8, k: u32| if c >> k & 1 == 1 { T::ONES } else { T::ZERO };
         for (o, g) in out.iter_mut().zip(&self.gates) {
             let [a, b, c] = g.slots.map(|s| values[s as usize]);

@@ -122,6 +122,7 @@ use thiserror::Error;
 
 pub use builder::{BooleanLayersBuilder, LayerBuilder};
 use compile::CompiledLayer;
+pub use compile::GateSlots;
 use form::symmetric_difference;
 pub use form::{AffineForm, BooleanLayer, QuadraticGate};
 pub use packed::{PackedBits, bits_of_words, pack_instances, unpack_instances, words_of_bits};
@@ -295,6 +296,19 @@ impl BooleanLayered {
         self.compiled[layer - 1].xors()
     }
 
+    /// The compiled forms of layer `layer ∈ 1..=L` (module docs, *Packed evaluation*), for
+    /// provers that need the three forms of every gate rather than its output.
+    ///
+    /// # Panics
+    /// If `layer` is 0 or more than `L`.
+    #[must_use]
+    pub fn forms(&self, layer: usize) -> LayerForms<'_> {
+        assert!(layer >= 1, "layers are numbered from 1");
+        LayerForms {
+            compiled: &self.compiled[layer - 1],
+        }
+    }
+
     /// `Σ_j weights_j · (L0_j(state) + L1_j(state) · L2_j(state))` over the gates of layer
     /// `layer`, for a previous state embedded in a field of characteristic 2 (module docs):
     /// a weighted claim on the layer's outputs, as a function of the previous state, the
@@ -446,6 +460,52 @@ impl BooleanLayered {
             blocks,
             layers,
         }
+    }
+}
+
+/// The compiled program of one layer ([`BooleanLayered::forms`]): the values of the
+/// **distinct** linear parts of the layer's forms, computed once each by a straight-line
+/// program of additions, and per gate the slots of its three forms.
+///
+/// Slots are numbered: slot 0 is the constant 0, slot `1 + i` bit `i` of the previous state,
+/// the rest the program's steps. The value of form `Lk` of gate `j` is
+/// `values[gate_slots()[j].slots[k]]` plus `1` if bit `k` of its `constants` is set. The
+/// program only adds, so it evaluates the forms over any additive group in which the bits
+/// embed: XOR on bit-sliced words, field addition on evaluations of the state's multilinear
+/// extensions in a binary field (the GKR prover evaluates them at folded points).
+#[derive(Clone, Copy, Debug)]
+pub struct LayerForms<'a> {
+    compiled: &'a CompiledLayer,
+}
+
+impl LayerForms<'_> {
+    /// The number of value slots.
+    #[must_use]
+    pub fn slots(&self) -> usize {
+        self.compiled.slots()
+    }
+
+    /// Per gate (output bit) the slots and constants of its forms.
+    #[must_use]
+    pub fn gate_slots(&self) -> &[GateSlots] {
+        self.compiled.gates()
+    }
+
+    /// Every slot's value on `state` (the previous state, one value per bit), `add` the
+    /// group's addition and `zero` its neutral element; `values` is resized to
+    /// [`LayerForms::slots`].
+    ///
+    /// # Panics
+    /// If `state` does not have one value per bit of the previous state (debug builds), or
+    /// on an out-of-range index otherwise.
+    pub fn evaluate<V: Copy>(
+        &self,
+        state: &[V],
+        zero: V,
+        add: impl Fn(V, V) -> V,
+        values: &mut Vec<V>,
+    ) {
+        self.compiled.slot_values(state, zero, add, values);
     }
 }
 

@@ -1,0 +1,435 @@
+//! The prover of the Boolean GKR walk ([module docs](super), *The prover on bits*).
+
+use flockwork_core::boolean_layered::{
+    BooleanLayeredRelation, GateSlots, LayerForms, pack_instances,
+};
+use flockwork_core::eq_table;
+use flockwork_field::Field;
+use flockwork_field_binary::ghash::Ghash256Unreduced;
+use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
+
+use super::{
+    BooleanGkr, BooleanStatement, F, HEADER_LEN, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
+    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, powers, public_evaluations,
+    start_transcript, weighted,
+};
+use crate::walk::{eq1, horner, restore_round_poly};
+
+/// Variables inside a `u64` word of instances.
+const WORD_VARS: usize = 6;
+
+/// The proof of a statement whose shape has been checked.
+pub(super) fn prove<R, D>(setup: &BooleanGkr<R, D>, statement: &BooleanStatement) -> Vec<u8>
+where
+    R: BooleanLayeredRelation + Sync,
+    D: TranscriptScheme,
+{
+    let layers = setup.relation.boolean_layers();
+    let k = setup.log_count;
+    let count = 1usize << k;
+    let packed = pack_instances::<u64>(layers.input_width(), &statement.inputs, count);
+    let trace = layers.trace_packed(&packed);
+    let mut tr = D::prover(PROTOCOL, &setup.instance_bytes());
+    let (mut z, mut beta) = start_transcript(&mut tr, statement, layers.output_width());
+    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &eq_table(&z));
+    let mut claim = weighted(&beta, &outputs);
+    for l in (1..=layers.num_layers()).rev() {
+        let layer = LayerProver {
+            forms: layers.forms(l),
+            width: layers.width(l - 1),
+            words: trace.layer(l - 1),
+            k,
+            z: &z,
+            beta: &beta,
+        };
+        let (r, values) = layer.prove(claim, &mut tr);
+        tr.send_field(LABEL_LAYER_VALUES, &values);
+        if l > 1 {
+            let alpha: F = tr.challenge(LABEL_ALPHA);
+            beta = powers(alpha, values.len());
+            claim = weighted(&beta, &values);
+            z = r;
+        }
+    }
+    let body = tr.into_proof();
+    let mut proof = Vec::with_capacity(HEADER_LEN + body.len());
+    proof.extend_from_slice(&PROOF_MAGIC);
+    proof.extend_from_slice(&PROOF_VERSION.to_le_bytes());
+    proof.push(LAYOUT_SINGLE);
+    proof.extend_from_slice(&body);
+    proof
+}
+
+/// One layer's sumcheck: `Σ_x eq(z, x) Σ_j β_j g_j(S(x))` with `S` the bit-sliced previous
+/// state (`width` words per block of 64 instances).
+struct LayerProver<'a> {
+    forms: LayerForms<'a>,
+    width: usize,
+    words: &'a [u64],
+    k: usize,
+    z: &'a [F],
+    beta: &'a [F],
+}
+
+/// `q(0)`, `q(1)` (zero unless asked for) and `q(∞)` of a round, summed.
+type Evals = [F; 3];
+
+fn add_evals(mut a: Evals, b: Evals) -> Evals {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+    a
+}
+
+/// `c` if bit `k` of `constants` is set, else 0.
+#[inline]
+fn constant(constants: u8, k: u32, one: F) -> F {
+    if constants >> k & 1 == 1 {
+        one
+    } else {
+        F::ZERO
+    }
+}
+
+/// `Σ_j β_j (g_j(0), g_j(1), (B_j(0) + B_j(1))(C_j(0) + C_j(1)))` over the gates, for the slot
+/// values `v0`, `v1` of the two rows of a pair (`g_j(1)` only if `need_one`).
+fn pair_terms(gates: &[GateSlots], beta: &[F], v0: &[F], v1: &[F], need_one: bool) -> Evals {
+    let mut acc = [Ghash256Unreduced::ZERO; 3];
+    for (g, &b) in gates.iter().zip(beta) {
+        let [sa, sb, sc] = g.slots.map(|s| s as usize);
+        let c = g.constants;
+        let (b0, c0) = (
+            v0[sb] + constant(c, 1, F::ONE),
+            v0[sc] + constant(c, 2, F::ONE),
+        );
+        let (db, dc) = (v0[sb] + v1[sb], v0[sc] + v1[sc]);
+        let g0 = v0[sa] + constant(c, 0, F::ONE) + b0 * c0;
+        acc[0] ^= b.mul_unreduced(g0);
+        acc[2] ^= b.mul_unreduced(db * dc);
+        if need_one {
+            let g1 = v1[sa] + constant(c, 0, F::ONE) + (b0 + db) * (c0 + dc);
+            acc[1] ^= b.mul_unreduced(g1);
+        }
+    }
+    acc.map(Ghash256Unreduced::reduce)
+}
+
+/// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
+/// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
+fn byte_tables(weights: &[F]) -> Vec<[F; 256]> {
+    (0..8)
+        .map(|p| {
+            let mut table = [F::ZERO; 256];
+            for v in 1..256usize {
+                let s = v.trailing_zeros() as usize;
+                let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
+                table[v] = table[v & (v - 1)] + w;
+            }
+            table
+        })
+        .collect()
+}
+
+/// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
+#[inline]
+fn table_sum(tables: &[[F; 256]], word: u64) -> F {
+    tables.iter().enumerate().fold(F::ZERO, |acc, (p, t)| {
+        acc + t[(word >> (8 * p)) as usize & 0xff]
+    })
+}
+
+/// `Σ_i f(i)` over `0..n`, each worker with its own scratch `init()`; in parallel with the
+/// `parallel` feature.
+fn sum_over<S: Send, I, G>(n: usize, init: I, f: G) -> Evals
+where
+    I: Fn() -> S + Sync + Send,
+    G: Fn(&mut S, usize) -> Evals + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n)
+            .into_par_iter()
+            .fold(
+                || (init(), [F::ZERO; 3]),
+                |(mut s, acc), i| {
+                    let e = f(&mut s, i);
+                    (s, add_evals(acc, e))
+                },
+            )
+            .map(|(_, acc)| acc)
+            .reduce(|| [F::ZERO; 3], add_evals)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut s = init();
+        (0..n).fold([F::ZERO; 3], |acc, i| add_evals(acc, f(&mut s, i)))
+    }
+}
+
+/// `(0..n).map(f).collect()`, in parallel with the `parallel` feature.
+fn map_collect<G>(n: usize, f: G) -> Vec<F>
+where
+    G: Fn(usize) -> F + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n)
+            .into_par_iter()
+            .with_min_len(1 << 10)
+            .map(f)
+            .collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..n).map(f).collect()
+    }
+}
+
+/// Sumcheck bookkeeping shared by the rounds: the claim, `eq(z_{<m}, r_{<m})`, the challenges.
+struct Rounds<'a> {
+    z: &'a [F],
+    claim: F,
+    prefix: F,
+    r: Vec<F>,
+}
+
+impl Rounds<'_> {
+    /// Whether round `m` must compute `q(1)` (it cannot be solved from the claim).
+    fn needs_one(&self, m: usize) -> bool {
+        (self.prefix * self.z[m]).inverse().is_none()
+    }
+
+    /// Sends round `m`'s message from `q(0)`, `q(1)` (if computed) and `q(∞)`, squeezes and
+    /// returns `r_m`.
+    fn finish<T: ProverTranscript>(&mut self, m: usize, evals: Evals, tr: &mut T) -> F {
+        let (zm, e) = (self.z[m], self.prefix);
+        let [q0, mut q1, qinf] = evals;
+        // p(0) + p(1) = e(1 + z)q(0) + e·z·q(1) = claim.
+        if let Some(inv) = (e * zm).inverse() {
+            q1 = (self.claim + e * (F::ONE + zm) * q0) * inv;
+        }
+        // q(X) = a + bX + cX², p(X) = e·((1 + z) + X)·q(X).
+        let (a, b, c) = (q0, q0 + q1 + qinf, qinf);
+        let one_z = F::ONE + zm;
+        let message = [e * one_z * a, e * (one_z * c + b), e * c];
+        debug_assert_eq!(
+            {
+                let p = restore_round_poly(self.claim, &message);
+                p.iter().copied().sum::<F>() + p[0]
+            },
+            self.claim,
+            "round {m}: p(0) + p(1) differs from the claim"
+        );
+        tr.send_field(LABEL_ROUND, &message);
+        let r: F = tr.challenge(LABEL_CHALLENGE);
+        self.claim = horner(&restore_round_poly(self.claim, &message), r);
+        self.prefix *= eq1(zm, r);
+        self.r.push(r);
+        r
+    }
+}
+
+impl LayerProver<'_> {
+    /// The layer's rounds; returns `r` and `S_{l−1}(r)`.
+    fn prove<T: ProverTranscript>(&self, claim: F, tr: &mut T) -> (Vec<F>, Vec<F>) {
+        let c = self.k.min(WORD_VARS);
+        let blocks = self.words.len() / self.width;
+        let eq_hi = eq_table(&self.z[c..]);
+        let mut rounds = Rounds {
+            z: self.z,
+            claim,
+            prefix: F::ONE,
+            r: Vec::with_capacity(self.k),
+        };
+        if c > 0 {
+            let evals = self.bit_round(c, &eq_hi, rounds.needs_one(0));
+            rounds.finish(0, evals, tr);
+        }
+        for m in 1..c {
+            let evals = self.word_round(m, c, &eq_hi, &rounds.r, rounds.needs_one(m));
+            rounds.finish(m, evals, tr);
+        }
+        // Every block's words folded at r_{<c}: one row of `width` values per block.
+        let eq_r = eq_table(&rounds.r);
+        let tables = byte_tables(&eq_r);
+        let mut table: Vec<F> =
+            map_collect(blocks * self.width, |i| table_sum(&tables, self.words[i]));
+        for m in c..self.k {
+            let evals = self.table_round(m, &table, rounds.needs_one(m));
+            let r = rounds.finish(m, evals, tr);
+            table = fold_rows(&table, self.width, r);
+        }
+        debug_assert_eq!(table.len(), self.width);
+        (rounds.r, table)
+    }
+
+    /// Round 0 on bits: per block the gates' forms as words, `g(0)`, `g(1)` and the `∞`
+    /// product as words (even positions), weighted by eq through byte tables.
+    fn bit_round(&self, c: usize, eq_hi: &[F], need_one: bool) -> Evals {
+        let eq_lo = eq_table(&self.z[1..c]);
+        // Weight of position t = 2t'' (variable 0 is 0): eq(z_{1..c}, t''); odd positions
+        // and positions past 2^c (absent instances) weigh 0.
+        let weights: Vec<F> = (0..64usize)
+            .map(|t| {
+                if t % 2 == 0 && t < 1 << c {
+                    eq_lo[t / 2]
+                } else {
+                    F::ZERO
+                }
+            })
+            .collect();
+        let tables = byte_tables(&weights);
+        let gates = self.forms.gate_slots();
+        sum_over(eq_hi.len(), Vec::new, |values: &mut Vec<u64>, b| {
+            let state = &self.words[b * self.width..(b + 1) * self.width];
+            self.forms.evaluate(state, 0u64, |x, y| x ^ y, values);
+            let mut acc = [Ghash256Unreduced::ZERO; 3];
+            for (g, &beta) in gates.iter().zip(self.beta) {
+                let ones = |k: u32| if g.constants >> k & 1 == 1 { !0u64 } else { 0 };
+                let [a, bb, cc] = g.slots.map(|s| values[s as usize]);
+                let (a, bb, cc) = (a ^ ones(0), bb ^ ones(1), cc ^ ones(2));
+                let out = a ^ (bb & cc);
+                let inf = (bb ^ (bb >> 1)) & (cc ^ (cc >> 1));
+                acc[0] ^= beta.mul_unreduced(table_sum(&tables, out));
+                acc[2] ^= beta.mul_unreduced(table_sum(&tables, inf));
+                if need_one {
+                    acc[1] ^= beta.mul_unreduced(table_sum(&tables, out >> 1));
+                }
+            }
+            acc.map(|a| a.reduce() * eq_hi[b])
+        })
+    }
+
+    /// Round `m ∈ 1..c`: each block's words folded at `r_{<m}` into `2^{c−m}` rows, the
+    /// forms evaluated in the field, pairs of rows `(2t'', 2t''+1)` weighted by
+    /// `eq(z_{m+1..c}, t'')·eq(z_{≥c}, b)`.
+    fn word_round(&self, m: usize, c: usize, eq_hi: &[F], r: &[F], need_one: bool) -> Evals {
+        let eq_r = eq_table(&r[..m]);
+        let eq_lo = eq_table(&self.z[m + 1..c]);
+        let rows = 1usize << (c - m);
+        let gates = self.forms.gate_slots();
+        let width = self.width;
+        let init = || (vec![F::ZERO; rows * width], Vec::new(), Vec::new());
+        sum_over(eq_hi.len(), init, |(folded, v0, v1), b| {
+            folded.fill(F::ZERO);
+            let state = &self.words[b * width..(b + 1) * width];
+            let valid = if c == WORD_VARS {
+                !0u64
+            } else {
+                (1u64 << (1 << c)) - 1
+            };
+            for (i, &word) in state.iter().enumerate() {
+                let mut bits = word & valid;
+                while bits != 0 {
+                    let t = bits.trailing_zeros() as usize;
+                    folded[(t >> m) * width + i] += eq_r[t & ((1 << m) - 1)];
+                    bits &= bits - 1;
+                }
+            }
+            let mut acc = [F::ZERO; 3];
+            for (pair, &e) in folded.chunks_exact(2 * width).zip(&eq_lo) {
+                let (row0, row1) = pair.split_at(width);
+                self.forms.evaluate(row0, F::ZERO, |x, y| x + y, v0);
+                self.forms.evaluate(row1, F::ZERO, |x, y| x + y, v1);
+                let t = pair_terms(gates, self.beta, v0, v1, need_one);
+                acc = add_evals(acc, t.map(|x| x * e));
+            }
+            acc.map(|a| a * eq_hi[b])
+        })
+    }
+
+    /// Round `m ≥ c` on the table of folded rows (`width` values each): pairs of rows
+    /// `(2y, 2y+1)` weighted by `eq(z_{m+1..k}, y)`.
+    fn table_round(&self, m: usize, table: &[F], need_one: bool) -> Evals {
+        let eq_rest = eq_table(&self.z[m + 1..]);
+        let gates = self.forms.gate_slots();
+        let width = self.width;
+        sum_over(
+            eq_rest.len(),
+            || (Vec::new(), Vec::new()),
+            |(v0, v1), y| {
+                let pair = &table[2 * y * width..(2 * y + 2) * width];
+                let (row0, row1) = pair.split_at(width);
+                self.forms.evaluate(row0, F::ZERO, |x, y| x + y, v0);
+                self.forms.evaluate(row1, F::ZERO, |x, y| x + y, v1);
+                pair_terms(gates, self.beta, v0, v1, need_one).map(|x| x * eq_rest[y])
+            },
+        )
+    }
+}
+
+/// Binds the lowest row variable to `r`: row `y` of the result is
+/// `row_{2y} + r·(row_{2y} + row_{2y+1})`, rows of `width` values.
+fn fold_rows(table: &[F], width: usize, r: F) -> Vec<F> {
+    let half = table.len() / 2;
+    map_collect(half, |i| {
+        let (y, j) = (i / width, i % width);
+        let lo = table[2 * y * width + j];
+        let hi = table[(2 * y + 1) * width + j];
+        lo + r * (lo + hi)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use flockwork_core::boolean_layered::{BooleanLayersBuilder, pack_instances};
+
+    use super::*;
+
+    /// Round 0 and a table round with `q(1)` computed directly satisfy
+    /// `(1 + z_m)·q(0) + z_m·q(1) = claim` (prefix 1), the identity the prover otherwise
+    /// solves for `q(1)`: the direct path (taken when `z_m = 0`) is tested.
+    #[test]
+    fn direct_q1_matches_the_claim() {
+        let mut builder = BooleanLayersBuilder::new(4);
+        builder.layer(|l| {
+            for i in 0..5 {
+                let a = l.xor(&l.bit(i % 4), &l.bit((i + 1) % 4));
+                let g = l.and(&l.not(&l.bit((i + 2) % 4)), &a);
+                l.output(g.xor(&l.bit((i + 3) % 4)));
+            }
+        });
+        let layers = builder.build().unwrap();
+        for k in [1, 3, 6, 8] {
+            let count = 1usize << k;
+            let inputs: Vec<u64> = (0..count as u64).map(|x| (x * 7 + 3) % 16).collect();
+            let trace = layers.trace_packed(&pack_instances::<u64>(4, &inputs, count));
+            let z: Vec<F> = (0..k)
+                .map(|i| F::new(0x1234_5678 + 97 * i as u128))
+                .collect();
+            let beta = powers(F::new(0xabcdef), 5);
+            let outputs: Vec<u64> = inputs
+                .iter()
+                .map(|&x| {
+                    let bits: Vec<bool> = (0..4).map(|i| x >> i & 1 == 1).collect();
+                    let out = layers.evaluate_reference(&bits);
+                    (0..5).map(|i| u64::from(out[i]) << i).sum()
+                })
+                .collect();
+            let claim = weighted(&beta, &public_evaluations(5, &outputs, &eq_table(&z)));
+            let prover = LayerProver {
+                forms: layers.forms(1),
+                width: 4,
+                words: trace.layer(0),
+                k,
+                z: &z,
+                beta: &beta,
+            };
+            let c = k.min(WORD_VARS);
+            let eq_hi = eq_table(&z[c..]);
+            let [q0, q1, _] = prover.bit_round(c, &eq_hi, true);
+            assert_eq!((F::ONE + z[0]) * q0 + z[0] * q1, claim, "k = {k}, round 0");
+            if k == 8 {
+                // A table round at m = 0 on the unfolded rows (one instance per row).
+                let table: Vec<F> = inputs
+                    .iter()
+                    .flat_map(|&x| (0..4).map(move |i| F::new(u128::from(x >> i & 1))))
+                    .collect();
+                let [q0, q1, _] = prover.table_round(0, &table, true);
+                assert_eq!((F::ONE + z[0]) * q0 + z[0] * q1, claim, "table round");
+            }
+        }
+    }
+}

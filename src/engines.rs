@@ -6,12 +6,12 @@
 //!
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
-//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, a chain | powers of two |
+//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, a chain, a Merkle tree (SHA-256, BLAKE3) | powers of two |
 //! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks | public IO | any (regions of the count's binary digits) |
 //!
 //! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
-//! (a chain: [`Statement::chain`]) with each batcher that supports its IO; both verify every
-//! proof and return one row per batcher.
+//! (a chain, [`Statement::chain`]; a Merkle tree, [`Statement::merkle`]) with each batcher
+//! that supports its IO; both verify every proof and return one row per batcher.
 //! A statement's outputs are the relation's native evaluation ([`Statement::public`]), and a
 //! statement with any other output is rejected by every batcher (tests), so a verified proof
 //! checks the engine against the relation.
@@ -29,6 +29,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::flock::{HashGadget, IoKind as FlockIo};
 use crate::permutations::region_widths;
 use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
@@ -120,8 +121,8 @@ pub fn compare<R: Provable>(
     compare_statement(relation, &inputs, &statement, choices)
 }
 
-/// Proves `statement` about `inputs` (a public-IO statement, [`Statement::public`], or a
-/// chain, [`Statement::chain`]) with every batcher [`batchers_for`] lists that supports its
+/// Proves `statement` about `inputs` (a public-IO statement, [`Statement::public`], a
+/// chain, [`Statement::chain`], or a Merkle tree, [`Statement::merkle`]) with every batcher [`batchers_for`] lists that supports its
 /// kind of IO, verifies each proof, and returns one row per batcher.
 ///
 /// # Errors
@@ -154,19 +155,28 @@ pub fn compare_statement<R: Provable>(
         .collect()
 }
 
-/// Batch-R1CS over one commitment and transcript, proving public-IO and chain statements
-/// about `2^k` instances: one setup for each kind of IO.
+/// Batch-R1CS over one commitment and transcript, proving public-IO, chain and (for a
+/// relation with Merkle nodes) Merkle-tree statements about `2^k` instances: one setup for
+/// each kind of IO.
 struct R1csBatcher<R, T> {
     public: Flock<R, flockwork_pcs::Commitment, T>,
     chain: Flock<R, flockwork_pcs::Commitment, T>,
+    merkle: Option<Flock<R, flockwork_pcs::Commitment, T>>,
     name: String,
 }
 
-/// The Boolean relations batch-R1CS proves here: a circuit whose chain regions carry the
+/// The Boolean relations batch-R1CS proves here: a shipped hash circuit ([`HashGadget`]: its
+/// chain regions, and its Merkle regions where it has them) whose chain regions carry the
 /// relation's chaining state.
-trait ChainCircuit: CircuitEncoding + ChainStep<State = <Self as Relation>::State> + Clone {}
+trait ChainCircuit:
+    CircuitEncoding + HashGadget + ChainStep<State = <Self as Relation>::State> + Clone
+{
+}
 
-impl<R: CircuitEncoding + ChainStep<State = <R as Relation>::State> + Clone> ChainCircuit for R {}
+impl<R> ChainCircuit for R where
+    R: CircuitEncoding + HashGadget + ChainStep<State = <R as Relation>::State> + Clone
+{
+}
 
 /// The batch-R1CS batchers of `relation` for `count` instances: one per commitment scheme,
 /// none unless `count` is a power of two.
@@ -188,16 +198,20 @@ fn r1cs_batchers<R: ChainCircuit + 'static>(
                 target_bits: choices.target_bits,
                 ..FlockConfig::default()
             };
-            let setup = || Flock::new(relation.clone(), k, config);
-            let public = setup().and_then(Flock::public_io).ok()?;
-            let chain = setup()
-                .and_then(|f| f.chained(R::STATE_IN, R::STATE_OUT))
-                .ok()?;
+            let setup = |io| {
+                Flock::new(relation.clone(), k, config)
+                    .ok()
+                    .and_then(|f| R::configure(f, io).ok())
+            };
+            let public = setup(FlockIo::Public)?;
+            let chain = setup(FlockIo::Chain)?;
+            let merkle = setup(FlockIo::Merkle);
             let name = format!("batch-R1CS / {scheme} / {}", choices.transcript);
             Some(with_transcript!(choices.transcript, T => {
                 Box::new(R1csBatcher {
                     public: public.with_transcript::<T>(),
                     chain: chain.with_transcript::<T>(),
+                    merkle: merkle.map(Flock::with_transcript::<T>),
                     name,
                 }) as Box<dyn Batcher<R>>
             }))
@@ -247,6 +261,15 @@ impl<R: ChainCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R
                     end: relation.state_words(end),
                 },
             ),
+            Io::Merkle { leaves, root } => (
+                self.merkle.as_ref().ok_or_else(|| {
+                    BatchError::Unsupported(format!("{} has no Merkle nodes", relation.name()))
+                })?,
+                flockwork_r1cs::Statement::Merkle {
+                    root: relation.state_words(root),
+                    leaves: leaves.iter().map(|l| relation.state_words(l)).collect(),
+                },
+            ),
         })
     }
 }
@@ -261,14 +284,18 @@ where
     }
 
     fn supports(&self, io: IoKind) -> bool {
-        matches!(io, IoKind::Public | IoKind::Chain)
+        match io {
+            IoKind::Public | IoKind::Chain => true,
+            IoKind::Merkle => self.merkle.is_some(),
+        }
     }
 
     fn soundness_bits(&self) -> f64 {
-        self.public
-            .soundness()
-            .bits()
-            .min(self.chain.soundness().bits())
+        [Some(&self.public), Some(&self.chain), self.merkle.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|flock| flock.soundness().bits())
+            .fold(f64::INFINITY, f64::min)
     }
 
     fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {

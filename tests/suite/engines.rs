@@ -3,7 +3,7 @@
 //! statement with a changed output or input, in the first or the last instance, is rejected
 //! by every batcher; a proof made under one transcript is rejected under another; chains
 //! of every Boolean hash prove and verify under batch-R1CS, and a changed start or end is
-//! rejected.
+//! rejected; Merkle trees of SHA-256 and BLAKE3 likewise, with a changed root or leaf.
 
 use flockwork::prelude::*;
 
@@ -286,6 +286,92 @@ fn gkr_batchers_do_not_take_chains() {
         assert!(!b.supports(IoKind::Chain));
         assert!(matches!(
             b.verify(&statement, b"any bytes"),
+            Err(BatchError::Unsupported(_))
+        ));
+    }
+}
+
+/// Every batcher that lists Merkle trees proves the tree over `leaves` and verifies it; a
+/// changed root, first leaf or last leaf is rejected, and the proof is not one of the
+/// public-IO statement of the same instances.
+fn every_batcher_proves_a_tree<R: Provable>(
+    relation: &R,
+    leaves: &[R::State],
+    change: impl Fn(&mut R::State),
+) {
+    let (statement, inputs) = Statement::merkle(relation, leaves).unwrap();
+    assert_eq!(statement.kind(), IoKind::Merkle);
+    assert_eq!(
+        (statement.count(), inputs.len()),
+        (leaves.len(), leaves.len())
+    );
+    let rows = compare_statement(relation, &inputs, &statement, &Choices::default()).unwrap();
+    assert_eq!(rows.len(), 3, "{}", relation.name());
+    for b in batchers_for(relation, leaves.len(), &Choices::default()) {
+        assert!(b.supports(IoKind::Merkle));
+        let proof = b.prove(&inputs, &statement).unwrap();
+        b.verify(&statement, &proof)
+            .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
+        for which in ["root", "first leaf", "last leaf"] {
+            let mut wrong = statement.clone();
+            let Io::Merkle { leaves, root } = &mut wrong.io else {
+                unreachable!("a tree")
+            };
+            change(match which {
+                "root" => root,
+                "first leaf" => &mut leaves[0],
+                _ => leaves.last_mut().unwrap(),
+            });
+            assert!(
+                matches!(b.verify(&wrong, &proof), Err(BatchError::Rejected(_))),
+                "{}: the tree's {which} changed, accepted",
+                b.name()
+            );
+        }
+        let public = Statement::public(relation, inputs.clone());
+        assert!(b.verify(&public, &proof).is_err(), "{}", b.name());
+    }
+}
+
+#[test]
+fn merkle_trees_of_sha256_and_blake3_under_batch_r1cs() {
+    use flockwork::boolean::io::MerkleNode;
+    let leaves: Vec<[u32; 8]> = (0..4u32)
+        .map(|i| [i.wrapping_mul(0x0101_0101); 8])
+        .collect();
+    every_batcher_proves_a_tree(&Sha256Compress, &leaves, |d| d[0] ^= 1);
+    let leaves8: Vec<[u32; 8]> = (0..8u32).map(|i| [i ^ 0x5a5a_5a5a; 8]).collect();
+    every_batcher_proves_a_tree(&Blake3Compress, &leaves8, |d| d[7] ^= 1 << 31);
+    // The root is the gadgets' own Merkle node hash.
+    fn root<R: Relation>(relation: &R, leaves: &[R::State]) -> R::State {
+        let Io::Merkle { root, .. } = Statement::merkle(relation, leaves).unwrap().0.io else {
+            unreachable!("a tree")
+        };
+        root
+    }
+    assert_eq!(
+        root(&Sha256Compress, &leaves[..2]),
+        Sha256Compress.node_digest(&leaves[0], &leaves[1])
+    );
+    assert_eq!(
+        root(&Blake3Compress, &leaves[..2]),
+        Blake3Compress.node_digest(&leaves[0], &leaves[1])
+    );
+}
+
+#[test]
+fn trees_need_merkle_nodes_and_a_power_of_two_of_leaves() {
+    let keccak = KeccakF1600::new();
+    assert!(matches!(
+        Statement::merkle(&keccak, &[[0; 25]; 2]),
+        Err(BatchError::Unsupported(_))
+    ));
+    for b in batchers_for(&keccak, 2, &Choices::default()) {
+        assert!(!b.supports(IoKind::Merkle));
+    }
+    for n in [0, 1, 3, 6] {
+        assert!(matches!(
+            Statement::merkle(&Sha256Compress, &vec![[0; 8]; n]),
             Err(BatchError::Unsupported(_))
         ));
     }

@@ -20,8 +20,8 @@
 //! ## One statement, every engine
 //!
 //! A [`Statement`] says what is public about `N` instances of a relation ([`Io`]: every
-//! input and output, [`Io::Public`], or the two ends of a chain, [`Io::Chain`]), in terms of
-//! the relation's own types. A [`Batcher`] is
+//! input and output, [`Io::Public`]; the two ends of a chain, [`Io::Chain`]; or the leaves
+//! and root of a Merkle tree, [`Io::Merkle`]), in terms of the relation's own types. A [`Batcher`] is
 //! one way to prove it — an engine with its batching strategy, commitment and transcript —
 //! behind an object-safe interface, so a harness (the facade's `engines` module) lists the
 //! batchers that can prove a relation, proves one statement with each, verifies it, and
@@ -77,6 +77,14 @@ pub trait Relation: Send + Sync {
     /// does not chain (the default).
     fn output_state(&self, output: &Self::Output) -> Option<Self::State> {
         let _ = output;
+        None
+    }
+
+    /// The input of the instance that hashes two child digests into their parent, digests
+    /// being states ([`Io::Merkle`]: the parent is that instance's
+    /// [`Relation::output_state`]); `None` if the relation has no Merkle nodes (the default).
+    fn merkle_node(&self, left: &Self::State, right: &Self::State) -> Option<Self::Input> {
+        let _ = (left, right);
         None
     }
 }
@@ -269,6 +277,8 @@ pub enum IoKind {
     Public,
     /// [`Io::Chain`].
     Chain,
+    /// [`Io::Merkle`].
+    Merkle,
 }
 
 /// What is public about the instances of a [`Statement`].
@@ -293,6 +303,16 @@ pub enum Io<R: Relation> {
         /// The state the chain ends in.
         end: R::State,
     },
+    /// A Merkle tree over `leaves` (a power of two, at least 2) with its root, both public:
+    /// the instances are the tree's nodes in heap order after one padding instance
+    /// ([`Statement::merkle`]), node `p` hashing the digests of nodes `2p` and `2p + 1`
+    /// ([`Relation::merkle_node`]), the nodes above the leaves hashing pairs of leaves.
+    Merkle {
+        /// The leaf digests, left to right.
+        leaves: Vec<R::State>,
+        /// The root digest.
+        root: R::State,
+    },
 }
 
 /// A statement about `count` instances of a relation, in the one shape every engine
@@ -315,6 +335,10 @@ impl<R: Relation> Clone for Io<R> {
                 start: start.clone(),
                 end: end.clone(),
             },
+            Self::Merkle { leaves, root } => Self::Merkle {
+                leaves: leaves.clone(),
+                root: root.clone(),
+            },
         }
     }
 }
@@ -332,6 +356,11 @@ impl<R: Relation> Debug for Io<R> {
                 .field("count", count)
                 .field("start", start)
                 .field("end", end)
+                .finish(),
+            Self::Merkle { leaves, root } => f
+                .debug_struct("Merkle")
+                .field("leaves", leaves)
+                .field("root", root)
                 .finish(),
         }
     }
@@ -395,12 +424,63 @@ impl<R: Relation> Statement<R> {
         })
     }
 
+    /// The Merkle tree over `leaves` ([`Io::Merkle`]), its root computed natively, with the
+    /// instances' inputs in heap order: instance 0 is padding (the root's node again, a real
+    /// computation the statement does not constrain), instance `p ≥ 1` is node `p`.
+    ///
+    /// # Errors
+    /// [`BatchError::Unsupported`] if the number of leaves is not a power of two at least 2
+    /// or the relation has no Merkle nodes.
+    pub fn merkle(relation: &R, leaves: &[R::State]) -> Result<(Self, Vec<R::Input>), BatchError> {
+        if leaves.len() < 2 || !leaves.len().is_power_of_two() {
+            return Err(BatchError::Unsupported(alloc::format!(
+                "a Merkle tree over {} leaves (a power of two, at least 2)",
+                leaves.len()
+            )));
+        }
+        let no_nodes =
+            || BatchError::Unsupported(alloc::format!("{} has no Merkle nodes", relation.name()));
+        // Levels from the leaves up; `nodes[p]` is node `p`'s input (heap order).
+        let n = leaves.len();
+        let mut nodes: Vec<Option<R::Input>> = alloc::vec![None; n];
+        let mut level: Vec<R::State> = leaves.to_vec();
+        let mut first = n / 2;
+        while first >= 1 {
+            let mut above = Vec::with_capacity(level.len() / 2);
+            for (i, pair) in level.chunks_exact(2).enumerate() {
+                let input = relation
+                    .merkle_node(&pair[0], &pair[1])
+                    .ok_or_else(no_nodes)?;
+                let parent = relation
+                    .output_state(&relation.evaluate(&input))
+                    .ok_or_else(no_nodes)?;
+                nodes[first + i] = Some(input);
+                above.push(parent);
+            }
+            level = above;
+            first /= 2;
+        }
+        nodes[0] = nodes[1].clone();
+        let inputs = nodes.into_iter().map(|x| x.expect("every node")).collect();
+        let root = level.pop().expect("one root");
+        Ok((
+            Self {
+                io: Io::Merkle {
+                    leaves: leaves.to_vec(),
+                    root,
+                },
+            },
+            inputs,
+        ))
+    }
+
     /// The number of instances.
     #[must_use]
     pub fn count(&self) -> usize {
         match &self.io {
             Io::Public { inputs, .. } => inputs.len(),
             Io::Chain { count, .. } => *count,
+            Io::Merkle { leaves, .. } => leaves.len(),
         }
     }
 
@@ -410,16 +490,18 @@ impl<R: Relation> Statement<R> {
         match &self.io {
             Io::Public { .. } => IoKind::Public,
             Io::Chain { .. } => IoKind::Chain,
+            Io::Merkle { .. } => IoKind::Merkle,
         }
     }
 
     /// Whether the statement is well formed: as many outputs as inputs, a chain of at
-    /// least one instance.
+    /// least one instance, a tree over a power of two (at least 2) of leaves.
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         match &self.io {
             Io::Public { inputs, outputs } => inputs.len() == outputs.len(),
             Io::Chain { count, .. } => *count > 0,
+            Io::Merkle { leaves, .. } => leaves.len() >= 2 && leaves.len().is_power_of_two(),
         }
     }
 }

@@ -213,7 +213,7 @@ pub fn merkle_witness<G: MerkleNode>(
 }
 
 /// `left ‖ right` as 16 words.
-fn concat8(left: &[u32; 8], right: &[u32; 8]) -> [u32; 16] {
+pub(crate) fn concat8(left: &[u32; 8], right: &[u32; 8]) -> [u32; 16] {
     core::array::from_fn(|i| if i < 8 { left[i] } else { right[i - 8] })
 }
 

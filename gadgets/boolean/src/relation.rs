@@ -15,8 +15,10 @@ use flockwork_core::boolean_layered::{BooleanLayered, BooleanLayeredRelation};
 use flockwork_core::relation::{BooleanLayeredEncoding, CircuitEncoding, Relation};
 
 use crate::constants::KECCAK_RC;
-use crate::constants::{BLAKE3_CHUNK_END, BLAKE3_CHUNK_START, BLAKE3_ROOT, SHA256_IV};
-use crate::io::Blake3Block;
+use crate::constants::{
+    BLAKE3_CHUNK_END, BLAKE3_CHUNK_START, BLAKE3_IV, BLAKE3_PARENT, BLAKE3_ROOT, SHA256_IV,
+};
+use crate::io::{Blake3Block, concat8};
 use crate::native::{blake3_compress, keccak_p1600, keccak_round};
 use crate::words::{join_u32, split_u32};
 use crate::{Blake3Compress, KeccakF1600, Sha256Compress};
@@ -70,6 +72,14 @@ impl Relation for Sha256Compress {
 
     fn output_state(&self, output: &Self::Output) -> Option<[u32; 8]> {
         Some(*output)
+    }
+
+    /// `compress(IV, left ‖ right)`, as [`crate::io::MerkleNode`] hashes a node.
+    fn merkle_node(&self, left: &[u32; 8], right: &[u32; 8]) -> Option<Sha256Input> {
+        Some(Sha256Input {
+            state: SHA256_IV,
+            block: Self::words_block(&concat8(left, right)),
+        })
     }
 
     fn known_answers(&self) -> Vec<(Sha256Input, [u32; 8])> {
@@ -146,6 +156,20 @@ impl Relation for Blake3Compress {
 
     fn output_state(&self, output: &Self::Output) -> Option<[u32; 8]> {
         Some(core::array::from_fn(|i| output[i]))
+    }
+
+    /// BLAKE3's parent node: `compress(IV, left ‖ right, 0, 64, PARENT)`, as
+    /// [`crate::io::MerkleNode`] hashes a node.
+    fn merkle_node(&self, left: &[u32; 8], right: &[u32; 8]) -> Option<Blake3Input> {
+        Some(Blake3Input {
+            cv: BLAKE3_IV,
+            block: Blake3Block {
+                words: concat8(left, right),
+                counter: 0,
+                block_len: 64,
+                flags: BLAKE3_PARENT,
+            },
+        })
     }
 
     fn known_answers(&self) -> Vec<(Blake3Input, [u32; 16])> {

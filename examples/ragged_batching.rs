@@ -5,9 +5,10 @@
 //!
 //! `cargo run --release --example ragged_batching`
 
-use flockwork::gkr::{Ghash128, Ghash256, Poseidon2bRelation, Setup, Statement, Variant};
+use flockwork::gkr::{Ghash128, Ghash256, Setup, Statement, Variant};
 use flockwork::pcs::{Ligerito, Preset, Regime};
 use flockwork::poly::layered::LayeredRelation;
+use flockwork::poseidon2b::Poseidon2bRelation;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The one process setting the provers want (`flockwork::allocator`).

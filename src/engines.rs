@@ -39,10 +39,9 @@ use flockwork_core::relation::{
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::statement::evaluate_columns;
-use flockwork_gkr::{
-    CommittedLayer, Poseidon2bRelation, RegionClaim, RegionStatement, Setup, Variant,
-};
+use flockwork_gkr::{CommittedLayer, RegionClaim, RegionStatement, Setup, Variant};
 use flockwork_pcs::PcsKind;
+use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{Flock, FlockConfig};
 use flockwork_transcript::{
     DomainSeparator, Sha256ProverTranscript, Transcript, TranscriptKind, TranscriptScheme,

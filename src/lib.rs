@@ -12,9 +12,10 @@
 //! | [`prime`] | `flockwork-field-prime` | BN254, BLS12-381, Goldilocks (ark-ff adapter and u64 backend) |
 //! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3; `TranscriptScheme`, the transcript parameter of the GKR and batch-R1CS setups, and `TranscriptKind` to choose one at run time |
 //! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, circuits, PCS trait |
-//! | [`poseidon2b`] | `flockwork-poseidon2b` | the Poseidon2b permutation over GF(2^128), its sponge, and its duplex-sponge transcript (`Poseidon2bSponge`, a `TranscriptScheme`) |
+//! | [`poseidon2b`] | `flockwork-poseidon2b` | the Poseidon2b permutation over GF(2^128), its sponge, its duplex-sponge transcript (`Poseidon2bSponge`, a `TranscriptScheme`) and its layered relation (`Poseidon2bRelation`) |
+//! | [`poseidon2`] | `flockwork-poseidon2` | Poseidon2 over prime fields: instances, sponge, compression, and the layered relation (`Poseidon2Relation`) |
 //! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
-//! | [`gkr`] | `flockwork-gkr` | layered GKR with independent, padded and ragged batchers; Poseidon2b and Poseidon2 relations |
+//! | [`gkr`] | `flockwork-gkr` | layered GKR with independent, padded and ragged batchers; with the Poseidon2b and Poseidon2 relations of the gadget crates |
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
 //! | [`allocator`] | this crate | glibc tuning for long proving runs (freed memory kept for reuse) |
@@ -38,8 +39,15 @@ pub use flockwork_core as poly;
 pub use flockwork_field as field;
 pub use flockwork_field_binary as binary;
 pub use flockwork_field_prime as prime;
-pub use flockwork_gkr as gkr;
+/// `flockwork-gkr`: layered GKR with its batchers, and the layered relations it proves,
+/// re-exported from their gadget crates (`flockwork-gkr` itself depends on no gadget).
+pub mod gkr {
+    pub use flockwork_gkr::*;
+    pub use flockwork_poseidon2::Poseidon2Relation;
+    pub use flockwork_poseidon2b::Poseidon2bRelation;
+}
 pub use flockwork_pcs as pcs;
+pub use flockwork_poseidon2 as poseidon2;
 pub use flockwork_poseidon2b as poseidon2b;
 pub use flockwork_r1cs as r1cs;
 pub use flockwork_transcript as transcript;

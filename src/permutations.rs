@@ -17,9 +17,10 @@
 use std::time::{Duration, Instant};
 
 use flockwork_field_binary::{Ghash128, Ghash256};
-use flockwork_gkr::{Poseidon2bRelation, Setup, Statement, Variant};
+use flockwork_gkr::{Setup, Statement, Variant};
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{Commitment, PcsKind};
+use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;

@@ -22,6 +22,7 @@ pub use flockwork_boolean::{
 pub use flockwork_core::relation::{
     BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
 };
-pub use flockwork_gkr::{Poseidon2bRelation, Setup as GkrSetup, Variant};
+pub use flockwork_gkr::{Setup as GkrSetup, Variant};
 pub use flockwork_pcs::{Commitment, PcsKind};
+pub use flockwork_poseidon2b::Poseidon2bRelation;
 pub use flockwork_r1cs::{Flock, FlockConfig};

@@ -37,7 +37,8 @@ use std::sync::Arc;
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::statement::CommittedLayer;
-use flockwork_gkr::{GkrError, Poseidon2bRelation, RegionClaim, RegionStatement, Variant};
+use flockwork_gkr::{GkrError, RegionClaim, RegionStatement, Variant};
+use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{FlockConfig, FlockError, Preset, Statement};
 use thiserror::Error;
 

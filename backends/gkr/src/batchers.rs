@@ -37,8 +37,9 @@
 //!
 //! The prover computes in the GHASH basis (CLMUL). [`Setup::verify_in_tower`] checks the
 //! same proof bytes with a verifier that computes in the binary-tower basis:
-//! [`Setup::to_tower`] (Poseidon2b's constants mapped by the isomorphism
-//! `φ⁻¹: GHASH → T_7`, challenges in [`TowerWire256`]) on [`Statement::to_tower`]. Its fields
+//! [`Setup::to_tower`] (the relation's [`ChangeOfBasis`] image, e.g. Poseidon2b's constants
+//! mapped by the isomorphism `φ⁻¹: GHASH → T_7`, challenges in [`TowerWire256`]) on
+//! [`Statement::to_tower`]. Its fields
 //! ([`flockwork_field_binary::tower_wire`]) multiply with the tower recursion but read,
 //! write and sample bytes as the GHASH elements they correspond to, so the transcript, the
 //! challenges and the evaluation points agree bit for bit, and an accepted proof has been
@@ -59,7 +60,7 @@
 use std::marker::PhantomData;
 
 use flockwork_core::EngineBatcher;
-use flockwork_core::layered::LayeredRelation;
+use flockwork_core::layered::{ChangeOfBasis, LayeredRelation};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{TowerWire128, TowerWire256};
 use flockwork_transcript::{
@@ -70,7 +71,7 @@ use crate::prover::{ProverConfig, RegionInput, prove_walk};
 use crate::statement::{MAX_WIDTH, Statement, evaluate_columns};
 use crate::verifier::verify_walk;
 use crate::walk::{RegionClaim, selector, walk_elements};
-use crate::{Ghash128, Ghash256, GkrError, Poseidon2bRelation, ProveError};
+use crate::{Ghash128, Ghash256, GkrError, ProveError};
 
 /// Magic bytes that open every proof.
 pub const PROOF_MAGIC: [u8; 4] = *b"FWGK";
@@ -115,8 +116,8 @@ impl Variant {
 
 /// What the three batchers share: the relation, the region widths and the prover settings.
 /// `E` is the challenge field, `D` the transcript ([`TranscriptScheme`]: the default
-/// [`Sha256`], [`flockwork_transcript::Blake3`] or
-/// [`flockwork_poseidon2b::Poseidon2bSponge`]).
+/// [`Sha256`], [`flockwork_transcript::Blake3`] or the Poseidon2b duplex sponge,
+/// `flockwork_poseidon2b::Poseidon2bSponge`).
 #[derive(Clone, Debug)]
 pub struct Setup<R, E, D = Sha256> {
     relation: R,
@@ -509,14 +510,20 @@ where
     }
 }
 
-impl<D: TranscriptScheme> Setup<Poseidon2bRelation, Ghash256, D> {
+impl<R, D> Setup<R, Ghash256, D>
+where
+    R: LayeredRelation<Base = Ghash128> + ChangeOfBasis<TowerWire128> + Sync,
+    R::Image: Sync,
+    D: TranscriptScheme,
+{
     /// The same setup in the binary-tower basis (module docs, "Representation boundary"):
-    /// the relation's constants mapped by `φ⁻¹` ([`Poseidon2bRelation::to_tower`]), challenges
-    /// in [`TowerWire256`], the same widths and transcript.
+    /// the relation's constants mapped by `φ⁻¹` ([`ChangeOfBasis::change_basis`], e.g.
+    /// `Poseidon2bRelation::to_tower`), challenges in [`TowerWire256`], the same widths and
+    /// transcript.
     #[must_use]
-    pub fn to_tower(&self) -> Setup<Poseidon2bRelation<TowerWire128>, TowerWire256, D> {
+    pub fn to_tower(&self) -> Setup<R::Image, TowerWire256, D> {
         Setup {
-            relation: self.relation.to_tower(),
+            relation: self.relation.change_basis(),
             widths: self.widths.clone(),
             config: self.config,
             _marker: PhantomData,

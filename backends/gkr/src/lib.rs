@@ -15,9 +15,9 @@
 //! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed; or known by a commitment only), output claims |
 //! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
-//! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic [`Poseidon2bSponge`](flockwork_poseidon2b::Poseidon2bSponge) from `flockwork-poseidon2b` |
+//! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic `Poseidon2bSponge` from `flockwork-poseidon2b` |
+//! | `R` of [`Setup`]`<R, E, D>` | any [`LayeredRelation`](flockwork_core::layered::LayeredRelation); the shipped ones live beside their permutations (feature `layered` of each gadget crate): `flockwork_poseidon2b::Poseidon2bRelation` (66 layers over GF(2^128); GHASH basis, or the tower basis via its [`ChangeOfBasis`](flockwork_core::layered::ChangeOfBasis)) and `flockwork_poseidon2::Poseidon2Relation` (any prime-field Poseidon2 instance). This crate depends on no gadget. |
 //! | [`boolean`] | [`BooleanGkr`]: GKR over GF(2^128) for Boolean layered relations (Keccak-f), the prover on the bit-sliced trace; one region of `2^k` instances, public IO |
-//! | [`relations`] | [`Poseidon2bRelation`] (66 layers over GF(2^128); GHASH basis, or the tower basis via [`Poseidon2bRelation::to_tower`]) and [`Poseidon2Relation`] (any prime-field Poseidon2 instance) |
 //!
 //! ## The protocol in one paragraph
 //!
@@ -42,14 +42,17 @@
 //! The prover computes in the CLMUL-friendly GHASH basis; [`Setup::verify_in_tower`] verifies
 //! the same proof bytes with every verifier operation in the binary-tower basis
 //! ([`TowerWire128`], [`TowerWire256`]: tower multiplication, GHASH wire format), after mapping
-//! the relation ([`Poseidon2bRelation::to_tower`]) and the statement ([`Statement::to_tower`])
-//! through the field isomorphism. A proof both accept has crossed two independent arithmetic
-//! implementations (`batchers` module docs, "Representation boundary"; `tests/tower_verifier.rs`;
-//! the `gkr_tower_bench` binary times both verifiers on the same proofs).
+//! the relation (its [`ChangeOfBasis`](flockwork_core::layered::ChangeOfBasis) image, e.g.
+//! `Poseidon2bRelation::to_tower`) and the statement ([`Statement::to_tower`]) through the
+//! field isomorphism. A proof both accept has crossed two independent arithmetic
+//! implementations (`batchers` module docs, "Representation boundary";
+//! `tests/suite/tower_verifier.rs`; the facade's `gkr_tower_bench` binary times both verifiers
+//! on the same proofs).
 //!
 //! ```
 //! use flockwork_core::EngineBatcher;
-//! use flockwork_gkr::{Poseidon2bRelation, Ragged, Statement, Variant};
+//! use flockwork_gkr::{Ragged, Statement, Variant};
+//! use flockwork_poseidon2b::Poseidon2bRelation;
 //! use flockwork_gkr::{Ghash128, Ghash256};
 //!
 //! let relation = Poseidon2bRelation::official();
@@ -75,7 +78,6 @@ pub mod lanes;
 pub mod opening;
 mod par;
 pub mod prover;
-pub mod relations;
 pub mod statement;
 pub mod verifier;
 pub mod walk;
@@ -86,7 +88,6 @@ pub use error::{GkrError, ProveError};
 pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 pub use opening::InputLayout;
 pub use prover::{ProverConfig, RegionInput, prove_walk};
-pub use relations::{Poseidon2Relation, Poseidon2bRelation};
 pub use statement::{CommittedLayer, RegionStatement, Statement};
 pub use verifier::verify_walk;
 pub use walk::RegionClaim;

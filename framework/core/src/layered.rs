@@ -192,6 +192,22 @@ pub trait LayeredRelation {
     }
 }
 
+/// A layered relation written over another representation `G` of its base field: the same
+/// relation with every constant (lane-map shifts, matrix entries) mapped by a field
+/// isomorphism `Base → G`, e.g. GF(2^128) from the GHASH basis to a tower basis.
+///
+/// An isomorphism commutes with every layer, so the image computes the mapped states
+/// (`S_l' = φ(S_l)`) and keeps the same [`LayeredRelation::id`]: a proof made against one
+/// verifies against the other, which lets an engine check the same proof bytes with a second,
+/// independent arithmetic (`flockwork-gkr`'s `Setup::verify_in_tower`).
+pub trait ChangeOfBasis<G: Field>: LayeredRelation {
+    /// The relation over `G`.
+    type Image: LayeredRelation<Base = G>;
+
+    /// The relation with every constant mapped by the isomorphism, the same id.
+    fn change_basis(&self) -> Self::Image;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 //! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
 //! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
 //! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
-//! | [`layered`] | the [`LayeredRelation`](layered::LayeredRelation) trait: `S_l = M_l · T_l(S_{l−1})` with lane maps ([`LaneMap`](layered::LaneMap)), MDS-folded weights and native kernels, for GKR |
+//! | [`layered`] | the [`LayeredRelation`](layered::LayeredRelation) trait: `S_l = M_l · T_l(S_{l−1})` with lane maps ([`LaneMap`](layered::LaneMap)), MDS-folded weights and native kernels, for GKR; [`ChangeOfBasis`](layered::ChangeOfBasis), the same relation over an isomorphic field |
 //! | [`boolean_layered`] | Boolean layered relations for GKR over binary fields: layers of an F2-linear map and one quadratic gate `L0 ⊕ (L1 ∧ L2)` per output bit ([`BooleanLayersBuilder`](boolean_layered::BooleanLayersBuilder), [`BooleanLayered`](boolean_layered::BooleanLayered), [`BooleanLayeredRelation`](boolean_layered::BooleanLayeredRelation)), packed (bit-sliced) evaluation of every layer |
 //! | [`relation`] | the [`Relation`] trait (a computation, its native evaluation and known answers) and its encodings for each engine: [`CircuitEncoding`] (batch-R1CS), [`LayeredEncoding`] (GKR), [`BooleanLayeredEncoding`] (GKR on packed bits) |
 //! | [`circuit`] | Boolean circuits written once against [`CircuitBuilder`]: statistics, bit-sliced batch witnesses, the block R1CS lowering with forward/backward walks |

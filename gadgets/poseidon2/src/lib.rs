@@ -12,6 +12,8 @@
 //! | [`grain`] | the Grain-LFSR constant generator with the minimal-polynomial check, and [`rounds::round_numbers`] |
 //! | [`hash`] | sponge, 2-to-1 compression, byte API |
 //! | [`matrix`] | the linear layers as kernels and as dense matrices |
+//! | [`relation`] | [`Poseidon2`] as a `flockwork_core::Relation` (one state in, one out; known answers from the HorizenLabs and `taceo-poseidon2` vectors) |
+//! | `layered` (feature `layered`, default) | `Poseidon2Relation`: an instance as a `flockwork_core::layered::LayeredRelation` (`R_F + R_P` layers) for GKR provers (`flockwork-gkr`), with its `Relation` and `LayeredEncoding` |
 //!
 //! ## The permutation (eprint 2023/323, §3)
 //!
@@ -24,7 +26,10 @@
 //! ## Features
 //!
 //! `std` (default) only forwards to the field backends; without it the crate is `no_std` +
-//! `alloc`.
+//! `alloc`. `layered` (default) adds the layered relation (`Poseidon2Relation`, module
+//! `layered`) and its one extra dependency, `sha2` (the relation's id); it stays `no_std` and
+//! depends on no proof backend. `default-features = false, features = ["std"]` gives the
+//! permutation alone.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
@@ -38,16 +43,21 @@ mod goldilocks;
 pub mod grain;
 pub mod hash;
 pub mod instances;
+#[cfg(feature = "layered")]
+pub mod layered;
 pub mod matrix;
 pub mod minpoly;
 mod params;
 mod permutation;
 pub mod plonky3;
+pub mod relation;
 pub mod rounds;
 
 pub use error::Poseidon2Error;
 pub use field::{Poseidon2Field, sbox};
 pub use fixed::Poseidon2Fixed;
+#[cfg(feature = "layered")]
+pub use layered::Poseidon2Relation;
 pub use params::{
     Convention, Poseidon2, Poseidon2Params, fixed_internal_diag_m1, is_valid_sbox_degree,
     smallest_sbox_degree,

@@ -11,6 +11,7 @@
 //! | [`official_t4`], [`official_t6`] | the cached official instances over [`Ghash128`] |
 //! | [`DynPoseidon2b`] | the runtime-width permutation (width 4 or 6 chosen at run time) on slices |
 //! | [`relation`] | [`Poseidon2b`] over [`Ghash128`] as a `flockwork_core::Relation` (one state in, one out; known answers from the official vectors) |
+//! | `layered` (feature `layered`, default) | `Poseidon2bRelation`: the `t = 4` permutation as a 66-layer `flockwork_core::layered::LayeredRelation` for GKR provers (`flockwork-gkr`), with its `Relation` and `LayeredEncoding`; the same relation in the tower basis |
 //! | [`sponge`] | [`sponge::hash`] (rate `t − 2`, capacity 2) and frost-gkr's byte sponge / channel |
 //! | [`transcript`] | [`Poseidon2bProverTranscript`] / [`Poseidon2bVerifierTranscript`]: a duplex-sponge Fiat–Shamir transcript (`t = 4`, rate 2, capacity 2) implementing `flockwork-transcript`'s traits; [`Poseidon2bSponge`], the same transcript as a `TranscriptScheme` |
 //! | [`matrix`] | `MF`, `MP`: definitions, dense matrices, the fast kernels |
@@ -68,7 +69,11 @@
 //! ## Features
 //!
 //! `std` (default) only forwards to the field backend (run-time CPU detection); without it
-//! the crate is `no_std` + `alloc`.
+//! the crate is `no_std` + `alloc`. `layered` (default; implies `std`, which the tower-basis
+//! image needs) adds the layered relation (`Poseidon2bRelation`, module `layered`) and its
+//! one extra dependency, `sha2` (the relation's id); it depends on no proof backend, so a GKR
+//! engine proves it without the gadget depending on the engine. `default-features = false,
+//! features = ["std"]` gives the permutation alone.
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 
@@ -77,6 +82,8 @@ extern crate alloc;
 pub mod constants;
 mod error;
 mod field;
+#[cfg(feature = "layered")]
+pub mod layered;
 pub mod matrix;
 mod permutation;
 pub mod relation;
@@ -87,6 +94,8 @@ pub mod turboshake;
 pub use error::Poseidon2bError;
 pub use field::{Poseidon2bField, Poseidon2bLane, ghash_mul_monomial, sbox};
 pub use flockwork_field_binary::{AesTower128, Ghash128};
+#[cfg(feature = "layered")]
+pub use layered::Poseidon2bRelation;
 pub use permutation::{
     BATCH_BLOCK, BATCH_MIN, DynPoseidon2b, Instance, Poseidon2b, frost_gkr_t4, official_t4,
     official_t6,

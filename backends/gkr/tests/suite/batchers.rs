@@ -7,9 +7,11 @@ use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_prime::Bn254Fr;
 use flockwork_gkr::{
-    Ghash128, Ghash256, GkrError, Independent, Padded, Poseidon2Relation, Poseidon2bRelation,
-    ProverConfig, Ragged, Setup, Statement, Variant,
+    Ghash128, Ghash256, GkrError, Independent, Padded, ProverConfig, Ragged, Setup, Statement,
+    Variant,
 };
+use flockwork_poseidon2::Poseidon2Relation;
+use flockwork_poseidon2b::Poseidon2bRelation;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -8,13 +8,12 @@ use flockwork_core::PolynomialCommitment;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_prime::Bn254Fr;
-use flockwork_gkr::{
-    Ghash128, Ghash256, GkrError, Poseidon2Relation, Poseidon2bRelation, ProveError, Setup,
-    Statement, Variant,
-};
+use flockwork_gkr::{Ghash128, Ghash256, GkrError, ProveError, Setup, Statement, Variant};
 use flockwork_pcs::{
     BaseFold, Blaze, BlazeConfig, BlazeOptions, FriBinius, FriConfig, Ligerito, Preset, Regime,
 };
+use flockwork_poseidon2::Poseidon2Relation;
+use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

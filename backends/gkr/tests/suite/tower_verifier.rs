@@ -13,9 +13,10 @@ use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{BinaryField, ExtensionField, Field, PackedField};
 use flockwork_field_binary::Tower128;
 use flockwork_gkr::{
-    Ghash128, Ghash256, GkrError, Poseidon2bRelation, RegionClaim, Setup, Statement, TowerWire128,
-    TowerWire256, Variant,
+    Ghash128, Ghash256, GkrError, RegionClaim, Setup, Statement, TowerWire128, TowerWire256,
+    Variant,
 };
+use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_testkit::field::{check_extension, check_field};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 use rand::{Rng, SeedableRng};

@@ -5,8 +5,8 @@
 
 use flockwork_core::EngineBatcher;
 use flockwork_field::Field;
-use flockwork_gkr::{Ghash128, Ghash256, Poseidon2bRelation, Ragged, Setup, Statement, Variant};
-use flockwork_poseidon2b::Poseidon2bSponge;
+use flockwork_gkr::{Ghash128, Ghash256, Ragged, Setup, Statement, Variant};
+use flockwork_poseidon2b::{Poseidon2bRelation, Poseidon2bSponge};
 use flockwork_transcript::{Blake3, Sha256, TranscriptKind, TranscriptScheme};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

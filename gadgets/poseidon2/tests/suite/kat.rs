@@ -5,9 +5,7 @@ use crate::common;
 
 use common::{elements, kat_file, permutation};
 use flockwork_field::Field;
-use flockwork_field_prime::{
-    BabyBearArk, Bls12_381Fr, Bn254Fr, Goldilocks, GoldilocksArk, PallasFp, VestaFp,
-};
+use flockwork_field_prime::{Bls12_381Fr, Bn254Fr, GoldilocksArk, PallasFp, VestaFp};
 use flockwork_poseidon2::hash::compress_2to1;
 use flockwork_poseidon2::instances::{self, DATA};
 use flockwork_poseidon2::{Poseidon2, Poseidon2Field};
@@ -44,48 +42,27 @@ fn check_field_kats<F: Poseidon2Field>(
     vectors.len()
 }
 
+/// Counts the vectors [`check_field_kats`] checks, field by field.
+struct PermutationKats(usize);
+
+impl common::FieldVisitor for PermutationKats {
+    fn visit<F: Poseidon2Field>(
+        &mut self,
+        field: &str,
+        lookup: fn(usize) -> &'static Poseidon2<F>,
+    ) {
+        self.0 += check_field_kats(field, lookup);
+    }
+}
+
 #[test]
 fn all_permutation_kats() {
-    let mut n = 0;
-    n += check_field_kats::<Bn254Fr>("bn254", |t| match t {
-        2 => instances::bn254_t2(),
-        3 => instances::bn254_t3(),
-        4 => instances::bn254_t4(),
-        8 => instances::bn254_t8(),
-        12 => instances::bn254_t12(),
-        16 => instances::bn254_t16(),
-        _ => panic!("no bn254 t={t}"),
-    });
-    n += check_field_kats::<Bls12_381Fr>("bls12_381", |t| match t {
-        2 => instances::bls12_381_t2(),
-        3 => instances::bls12_381_t3(),
-        4 => instances::bls12_381_t4(),
-        8 => instances::bls12_381_t8(),
-        _ => panic!("no bls12_381 t={t}"),
-    });
-    n += check_field_kats::<Goldilocks>("goldilocks", |t| match t {
-        8 => instances::goldilocks_t8(),
-        12 => instances::goldilocks_t12(),
-        16 => instances::goldilocks_t16(),
-        20 => instances::goldilocks_t20(),
-        _ => panic!("no goldilocks t={t}"),
-    });
-    n += check_field_kats::<BabyBearArk>("babybear", |t| match t {
-        16 => instances::babybear_t16(),
-        24 => instances::babybear_t24(),
-        _ => panic!("no babybear t={t}"),
-    });
-    n += check_field_kats::<PallasFp>("pallas", |t| match t {
-        3 => instances::pallas_t3(),
-        4 => instances::pallas_t4(),
-        8 => instances::pallas_t8(),
-        _ => panic!("no pallas t={t}"),
-    });
-    n += check_field_kats::<VestaFp>("vesta", |t| match t {
-        3 => instances::vesta_t3(),
-        _ => panic!("no vesta t={t}"),
-    });
-    assert_eq!(n, 81, "the shared directory holds 81 permutation vectors");
+    let mut kats = PermutationKats(0);
+    common::for_each_reference_field(&mut kats);
+    assert_eq!(
+        kats.0, 81,
+        "the shared directory holds 81 permutation vectors"
+    );
 }
 
 /// The Goldilocks vectors also hold through ark's Montgomery Goldilocks (generic kernels),

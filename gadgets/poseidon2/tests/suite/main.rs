@@ -8,5 +8,8 @@ mod grain;
 mod hash;
 mod kat;
 mod kernels;
+#[cfg(feature = "layered")]
+mod layered;
 mod opcount;
 mod plonky3;
+mod relation;

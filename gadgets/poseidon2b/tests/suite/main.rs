@@ -6,6 +6,8 @@ mod common;
 mod field;
 mod kat;
 mod kernels;
+#[cfg(feature = "layered")]
+mod layered;
 mod sponge;
 mod transcript;
 mod turboshake;

@@ -4,7 +4,7 @@
 //! behind [`Setup::verify_in_tower`]).
 //!
 //! ```text
-//! cargo run --release -p flockwork-gkr --features bench-bins --bin gkr_tower_bench -- [--widths 12,10] [--verifications 21]
+//! cargo run --release --features bench-bins --bin gkr_tower_bench -- [--widths 12,10] [--verifications 21]
 //! ```
 //!
 //! One process: for every variant the proof is made once (untimed), then the two verifiers
@@ -18,7 +18,8 @@
 use std::time::Instant;
 
 use clap::Parser;
-use flockwork_gkr::{Ghash128, Ghash256, Poseidon2bRelation, Setup, Statement, Variant};
+use flockwork_gkr::{Ghash128, Ghash256, Setup, Statement, Variant};
+use flockwork_poseidon2b::Poseidon2bRelation;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

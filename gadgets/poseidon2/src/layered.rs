@@ -1,22 +1,35 @@
-//! Poseidon2 over a prime field (eprint 2023/323, any instance of `flockwork-poseidon2`) as
-//! a layered relation: the same engine as Poseidon2b, in odd characteristic, where the
-//! ragged selector is `χ_a(x) = Π_{j ≥ w_a} (1 − x_j)` and the S-box `x^d` is expanded by
-//! the binomial theorem.
+//! Poseidon2 over a prime field (eprint 2023/323, any instance of this crate) as a layered
+//! relation (feature `layered`, on by default), for layered provers such as `flockwork-gkr`:
+//! the same engine as Poseidon2b's, in odd characteristic, where the ragged selector is
+//! `χ_a(x) = Π_{j ≥ w_a} (1 − x_j)` and the S-box `x^d` is expanded by the binomial theorem.
 //!
 //! `S_0 = M_E · input`; layer `l = r + 1` is round `r`: full rounds (`r < R_F/2` or
 //! `r ≥ R_F/2 + R_P`) map every lane to `(s + c_{r,j})^d` and apply `M_E`; partial rounds map
 //! lane 0 to `(s + c_r)^d` and apply `M_I = J + diag(μ − 1)`.
+//!
+//! [`Poseidon2Relation`] is also a [`Relation`] (evaluated by the permutation it was built
+//! from, [`crate::relation`]) and a [`LayeredEncoding`] (the state is the `t` lanes); the tests
+//! (`tests/suite/layered.rs`) check it with [`flockwork_core::relation::check_layered_encoding`].
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 
 use flockwork_core::layered::{LaneMap, LayeredRelation};
-use flockwork_poseidon2::matrix::{
+use flockwork_core::relation::{LayeredEncoding, Relation};
+use sha2::{Digest, Sha256};
+
+use crate::matrix::{
     external_layer, external_layer_plonky3, external_matrix_with, internal_layer, internal_matrix,
 };
-use flockwork_poseidon2::{Convention, Poseidon2, Poseidon2Field};
-use sha2::{Digest, Sha256};
+use crate::{Convention, Poseidon2, Poseidon2Field};
 
 /// A Poseidon2 instance as a [`LayeredRelation`] over its prime field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Poseidon2Relation<F> {
+    /// The permutation: the relation's native evaluation.
+    native: Arc<Poseidon2<F>>,
     convention: Convention,
     t: usize,
     d: u32,
@@ -48,6 +61,8 @@ impl<F: Poseidon2Field> Poseidon2Relation<F> {
         }));
         constants.extend(p.full_end().chunks(t).map(<[F]>::to_vec));
         let mut h = Sha256::new();
+        // The domain string is from the relation's first home, flockwork-gkr: the id is
+        // absorbed into every proof's transcript, so it stays (tests/suite/pinned.rs).
         h.update(b"flockwork/gkr/poseidon2/v1");
         h.update([u8::from(p.convention() == Convention::Plonky3)]);
         for v in [t as u64, p.d(), p.rf() as u64, p.rp() as u64] {
@@ -61,6 +76,7 @@ impl<F: Poseidon2Field> Poseidon2Relation<F> {
         let mut id = b"poseidon2/".to_vec();
         id.extend_from_slice(&h.finalize());
         Self {
+            native: Arc::new(perm.clone()),
             convention: p.convention(),
             t,
             d: u32::try_from(p.d()).expect("S-box degree fits in u32"),
@@ -83,6 +99,52 @@ impl<F: Poseidon2Field> Poseidon2Relation<F> {
             Convention::HorizenLabs => external_layer(state),
             Convention::Plonky3 => external_layer_plonky3(state),
         }
+    }
+}
+
+/// The permutation as a [`Relation`] ([`crate::relation`]): one state of `t` elements in, one
+/// out, with the permutation's known answers.
+impl<F: Poseidon2Field> Relation for Poseidon2Relation<F> {
+    type Input = Vec<F>;
+    type Output = Vec<F>;
+    /// The whole state (an iterated permutation).
+    type State = Vec<F>;
+
+    fn name(&self) -> String {
+        self.native.name()
+    }
+
+    /// # Panics
+    /// If `input.len()` is not the width `t`.
+    fn evaluate(&self, input: &Vec<F>) -> Vec<F> {
+        self.native.evaluate(input)
+    }
+
+    fn input_state(&self, input: &Vec<F>) -> Option<Vec<F>> {
+        Some(input.clone())
+    }
+
+    fn output_state(&self, output: &Vec<F>) -> Option<Vec<F>> {
+        Some(output.clone())
+    }
+
+    fn known_answers(&self) -> Vec<(Vec<F>, Vec<F>)> {
+        self.native.known_answers()
+    }
+}
+
+/// The state is the `t` lanes, before `M_E` (the input map) and after the last round.
+impl<F: Poseidon2Field> LayeredEncoding for Poseidon2Relation<F> {
+    fn input_lanes(&self, input: &Vec<F>) -> Vec<F> {
+        input.clone()
+    }
+
+    fn output_lanes(&self, output: &Vec<F>) -> Vec<F> {
+        output.clone()
+    }
+
+    fn output_of_lanes(&self, lanes: &[F]) -> Option<Vec<F>> {
+        (lanes.len() == self.t).then(|| lanes.to_vec())
     }
 }
 
@@ -137,32 +199,5 @@ impl<F: Poseidon2Field> LayeredRelation for Poseidon2Relation<F> {
 
     fn apply_input(&self, state: &mut [F]) {
         self.external(state);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use flockwork_field::Field;
-    use flockwork_field_prime::Bn254Fr;
-    use flockwork_poseidon2::instances::bn254_t3;
-
-    #[test]
-    fn layers_compose_to_the_bn254_permutation() {
-        let perm = bn254_t3();
-        let rel = Poseidon2Relation::new(perm);
-        assert_eq!(rel.num_layers(), 64);
-        let input = [1u64, 2, 3].map(Bn254Fr::from_index);
-        let mut s = input;
-        rel.apply_input(&mut s);
-        rel.apply_all_layers(&mut s);
-        assert_eq!(s.to_vec(), perm.permutation(&input));
-        for layer in [1, 5, 60, 64] {
-            let mut a = [7u64, 8, 9].map(Bn254Fr::from_index);
-            let mut b = a;
-            rel.apply_layer(layer, &mut a);
-            rel.apply_layer_generic(layer, &mut b);
-            assert_eq!(a, b, "layer {layer}");
-        }
     }
 }

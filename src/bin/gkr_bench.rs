@@ -2,7 +2,7 @@
 //! the variant order rotated between repetitions.
 //!
 //! ```text
-//! cargo run --release -p flockwork-gkr --features bench-bins --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3] [--transcript sha256|blake3|poseidon2b] [--pcs ligerito]
+//! cargo run --release --features bench-bins --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3] [--transcript sha256|blake3|poseidon2b] [--pcs ligerito]
 //! ```
 //!
 //! A worker generates the instances from a fixed seed, builds the statement (commitment
@@ -33,11 +33,9 @@ use flockwork_gkr::batchers::HEADER_LEN;
 use flockwork_gkr::walk::{
     LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES, LABEL_ROUND, walk_elements,
 };
-use flockwork_gkr::{
-    Ghash128, Ghash256, Poseidon2bRelation, ProverConfig, Setup, Statement, Variant,
-};
+use flockwork_gkr::{Ghash128, Ghash256, ProverConfig, Setup, Statement, Variant};
 use flockwork_pcs::{Commitment, PcsKind};
-use flockwork_poseidon2b::Poseidon2bSponge;
+use flockwork_poseidon2b::{Poseidon2bRelation, Poseidon2bSponge};
 use flockwork_transcript::{
     Blake3, Sha256, Transcript, TranscriptKind, TranscriptScheme, VerifierTranscript,
 };

@@ -1,5 +1,6 @@
 //! Poseidon2b (n = 128, t = 4) over GF(2^128) as a 66-layer relation
-//! (notes/poseidon2b-gkr.md §(b) "Layers").
+//! (notes/poseidon2b-gkr.md §(b) "Layers"), for layered provers such as `flockwork-gkr`
+//! (feature `layered`, on by default).
 //!
 //! `S_0 = MF · input` is the committed layer (the initial linear layer is applied outside
 //! the walk, [`LayeredRelation::apply_input`]); for `l = 1..=66` and round `r = l − 1`,
@@ -9,9 +10,12 @@
 //! permutation's output (no feed-forward). Every layer has degree 7, so a GKR round
 //! polynomial has degree 8.
 //!
-//! The native kernels are the gadget's (`flockwork_poseidon2b::matrix::{apply_mf, apply_mp}`
-//! and the S-box); the tests check them against the dense description and the whole walk
-//! against [`Poseidon2b::permutation`] and the official check value.
+//! The native kernels are the gadget's ([`apply_mf`], [`apply_mp`] and the S-box); the tests
+//! (`tests/suite/layered.rs`) check them against the dense description and the whole walk
+//! against [`Poseidon2b::permutation`] and the official check value. The relation is also a
+//! [`Relation`] (evaluated by the permutation, with its known answers) and a
+//! [`LayeredEncoding`] (the state is the four lanes), checked with
+//! [`flockwork_core::relation::check_layered_encoding`].
 //!
 //! ## The same relation in the tower basis
 //!
@@ -22,24 +26,29 @@
 //! `Poseidon2bRelation<TowerWire128>`, whose layers are computed from the description (dense
 //! `4 × 4` matrices, `x^7 = x^4·x^2·x`) in tower arithmetic. Since `φ⁻¹` is a field
 //! isomorphism it commutes with every layer, `S_l^T = φ⁻¹(S_l)`, so both describe the same
-//! relation and keep the same [`LayeredRelation::id`] bytes; a GHASH proof verifies
-//! against either (`Setup::verify_in_tower`).
+//! relation and keep the same [`LayeredRelation::id`]; a GHASH proof verifies against either
+//! (the [`ChangeOfBasis`] implementation is what `flockwork-gkr`'s `Setup::verify_in_tower`
+//! uses).
 
-use std::sync::Arc;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
 
-use flockwork_core::layered::{LaneMap, LayeredRelation};
+use flockwork_core::layered::{ChangeOfBasis, LaneMap, LayeredRelation};
 use flockwork_core::relation::{LayeredEncoding, Relation};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::TowerWire128;
-use flockwork_poseidon2b::matrix::{MP_EXPONENTS_T4, apply_mf, apply_mp, mf_bits, mp_bits};
-use flockwork_poseidon2b::{
+use sha2::{Digest, Sha256};
+
+use crate::matrix::{MP_EXPONENTS_T4, apply_mf, apply_mp, mf_bits, mp_bits};
+use crate::{
     Ghash128, Instance, Poseidon2b, Poseidon2bField, Poseidon2bLane, ROUNDS, is_full_round, sbox,
 };
 
 /// `MF` and `MP` (t = 4) as bit patterns (`x^k` = bit `k`).
 const MF_BITS: [[u128; 4]; 4] = mf_bits::<4>();
 const MP_BITS: [[u128; 4]; 4] = mp_bits::<4>();
-use sha2::{Digest, Sha256};
 
 /// Poseidon2b, t = 4, as a [`LayeredRelation`] over [`Ghash128`] (the default) or, through
 /// [`Poseidon2bRelation::to_tower`], over [`TowerWire128`] (module docs).
@@ -95,6 +104,25 @@ impl<F: Copy> Poseidon2bRelation<F> {
     }
 }
 
+impl<F: Field> Poseidon2bRelation<F> {
+    /// [`LayeredRelation::layer_term`], in any basis: `Σ_j cw_j (u_j + c_j)^7` on the S-box
+    /// lanes, `cw_j u_j` elsewhere, with `x^7 = x^4 · x^2 · x` (two squarings, two products).
+    #[inline]
+    fn layer_term_in_basis<E: ExtensionField<F>>(&self, layer: usize, cw: &[E], state: &[E]) -> E {
+        let r = layer - 1;
+        let mut acc = cw[0] * sbox7(state[0] + self.rc[r][0]);
+        for j in 1..4 {
+            acc += cw[j]
+                * if is_full_round(r) {
+                    sbox7(state[j] + self.rc[r][j])
+                } else {
+                    state[j]
+                };
+        }
+        acc
+    }
+}
+
 impl Poseidon2bRelation<Ghash128> {
     /// The relation in the tower basis: every constant mapped through `φ⁻¹: GHASH → T_7`
     /// ([`TowerWire128::from_ghash`]), the same id (module docs).
@@ -108,6 +136,8 @@ impl Poseidon2bRelation<Ghash128> {
     pub fn new(perm: &Poseidon2b<Ghash128, 4>) -> Self {
         let rc = perm.round_constants();
         let mut h = Sha256::new();
+        // The domain string is from the relation's first home, flockwork-gkr: the id is
+        // absorbed into every proof's transcript, so it stays (tests/suite/pinned.rs).
         h.update(b"flockwork/gkr/poseidon2b-t4/v1");
         h.update([u8::from(perm.instance() == Instance::Official)]);
         for row in &rc {
@@ -126,10 +156,19 @@ impl Poseidon2bRelation<Ghash128> {
         }
     }
 
-    /// The official instance (`flockwork_poseidon2b::official_t4`).
+    /// The official instance ([`crate::official_t4`]).
     #[must_use]
     pub fn official() -> Self {
-        Self::new(flockwork_poseidon2b::official_t4())
+        Self::new(crate::official_t4())
+    }
+}
+
+/// The tower-basis image ([`Poseidon2bRelation::to_tower`]).
+impl ChangeOfBasis<TowerWire128> for Poseidon2bRelation<Ghash128> {
+    type Image = Poseidon2bRelation<TowerWire128>;
+
+    fn change_basis(&self) -> Poseidon2bRelation<TowerWire128> {
+        self.to_tower()
     }
 }
 
@@ -182,10 +221,10 @@ impl LayeredEncoding for Poseidon2bRelation<Ghash128> {
     }
 }
 
-/// `v · x^k` ([`flockwork_poseidon2b::ghash_mul_monomial`]).
+/// `v · x^k` ([`crate::ghash_mul_monomial`]).
 #[inline(always)]
 fn mulx(v: Ghash128, k: u32) -> Ghash128 {
-    Ghash128::new(flockwork_poseidon2b::ghash_mul_monomial(v.to_bits(), k))
+    Ghash128::new(crate::ghash_mul_monomial(v.to_bits(), k))
 }
 
 /// `s ← MF · s` (the gadget's addition chain, `matrix::apply_mf`).
@@ -221,28 +260,48 @@ fn state4(state: &mut [Ghash128]) -> &mut [Ghash128; 4] {
     state.try_into().expect("Poseidon2b states have 4 lanes")
 }
 
+/// The methods both bases share: the description, read from the constants in the basis `$F`,
+/// and the verifier's final check ([`Poseidon2bRelation::layer_term_in_basis`]).
+macro_rules! description {
+    ($F:ty) => {
+        type Base = $F;
+
+        fn id(&self) -> Vec<u8> {
+            self.id.clone()
+        }
+
+        fn lanes(&self) -> usize {
+            4
+        }
+
+        fn num_layers(&self) -> usize {
+            ROUNDS
+        }
+
+        fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<$F> {
+            self.lane_map_in_basis(layer, lane)
+        }
+
+        fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> $F {
+            self.matrix_entry_in_basis(layer, row, col)
+        }
+
+        fn layer_degree(&self, _layer: usize) -> usize {
+            7
+        }
+
+        fn max_degree(&self) -> usize {
+            7
+        }
+
+        fn layer_term<E: ExtensionField<$F>>(&self, layer: usize, cw: &[E], state: &[E]) -> E {
+            self.layer_term_in_basis(layer, cw, state)
+        }
+    };
+}
+
 impl LayeredRelation for Poseidon2bRelation<Ghash128> {
-    type Base = Ghash128;
-
-    fn id(&self) -> Vec<u8> {
-        self.id.clone()
-    }
-
-    fn lanes(&self) -> usize {
-        4
-    }
-
-    fn num_layers(&self) -> usize {
-        ROUNDS
-    }
-
-    fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<Ghash128> {
-        self.lane_map_in_basis(layer, lane)
-    }
-
-    fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> Ghash128 {
-        self.matrix_entry_in_basis(layer, row, col)
-    }
+    description!(Ghash128);
 
     #[inline]
     fn apply_layer(&self, layer: usize, state: &mut [Ghash128]) {
@@ -337,33 +396,6 @@ impl LayeredRelation for Poseidon2bRelation<Ghash128> {
             *o = E::from_base_coeffs(&acc);
         }
     }
-
-    fn layer_degree(&self, _layer: usize) -> usize {
-        7
-    }
-
-    fn max_degree(&self) -> usize {
-        7
-    }
-
-    /// `Σ_j cw_j (u_j + c_j)^7` with `x^7 = x^4 · x^2 · x` (two squarings, two products).
-    fn layer_term<E: ExtensionField<Ghash128>>(&self, layer: usize, cw: &[E], state: &[E]) -> E {
-        let r = layer - 1;
-        let sbox7 = |x: E| {
-            let x2 = x.square();
-            x2.square() * x2 * x
-        };
-        let mut acc = cw[0] * sbox7(state[0] + self.rc[r][0]);
-        for j in 1..4 {
-            acc += cw[j]
-                * if is_full_round(r) {
-                    sbox7(state[j] + self.rc[r][j])
-                } else {
-                    state[j]
-                };
-        }
-        acc
-    }
 }
 
 /// `x^7 = x^4 · x^2 · x` (two squarings, two products) in any field.
@@ -384,27 +416,7 @@ fn dense_matrix<B: Field, E: ExtensionField<B>>(m: &[[B; 4]; 4], s: &mut [E]) {
 /// Poseidon2b in the tower basis, from its description: dense matrices and `x^7` in tower
 /// arithmetic ([`TowerWire128`]), for verifiers (and tests). No GHASH kernel is used.
 impl LayeredRelation for Poseidon2bRelation<TowerWire128> {
-    type Base = TowerWire128;
-
-    fn id(&self) -> Vec<u8> {
-        self.id.clone()
-    }
-
-    fn lanes(&self) -> usize {
-        4
-    }
-
-    fn num_layers(&self) -> usize {
-        ROUNDS
-    }
-
-    fn lane_map(&self, layer: usize, lane: usize) -> LaneMap<TowerWire128> {
-        self.lane_map_in_basis(layer, lane)
-    }
-
-    fn matrix_entry(&self, layer: usize, row: usize, col: usize) -> TowerWire128 {
-        self.matrix_entry_in_basis(layer, row, col)
-    }
+    description!(TowerWire128);
 
     fn apply_layer(&self, layer: usize, state: &mut [TowerWire128]) {
         let r = layer - 1;
@@ -422,128 +434,5 @@ impl LayeredRelation for Poseidon2bRelation<TowerWire128> {
 
     fn apply_input(&self, state: &mut [TowerWire128]) {
         dense_matrix(&self.mf, state);
-    }
-
-    fn layer_degree(&self, _layer: usize) -> usize {
-        7
-    }
-
-    fn max_degree(&self) -> usize {
-        7
-    }
-
-    /// `Σ_j cw_j (u_j + c_j)^7` on the S-box lanes, `cw_j u_j` elsewhere.
-    fn layer_term<E: ExtensionField<TowerWire128>>(
-        &self,
-        layer: usize,
-        cw: &[E],
-        state: &[E],
-    ) -> E {
-        let r = layer - 1;
-        let mut acc = cw[0] * sbox7(state[0] + self.rc[r][0]);
-        for j in 1..4 {
-            acc += cw[j]
-                * if is_full_round(r) {
-                    sbox7(state[j] + self.rc[r][j])
-                } else {
-                    state[j]
-                };
-        }
-        acc
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use flockwork_field::Field;
-    use flockwork_field_binary::Ghash256;
-    use flockwork_poseidon2b::official_t4;
-
-    #[test]
-    fn layers_compose_to_the_permutation_and_the_check_value() {
-        let rel = Poseidon2bRelation::official();
-        let mut s = [0, 1, 2, 3].map(Ghash128::new);
-        rel.apply_input(&mut s);
-        rel.apply_all_layers(&mut s);
-        assert_eq!(s[0].to_bits(), 0x8f7655abdb748e34e248218d828e976e);
-        let input = [9, 8, 7, 6].map(Ghash128::new);
-        let mut s = input;
-        rel.apply_input(&mut s);
-        rel.apply_all_layers(&mut s);
-        assert_eq!(s, official_t4().permutation(input));
-    }
-
-    #[test]
-    fn row_kernels_match_the_single_state_kernels() {
-        let rel = Poseidon2bRelation::official();
-        // 700 rows: more than one S-box block, and a partial block.
-        let rows: Vec<Ghash128> = (0..4 * 700u128)
-            .map(|i| Ghash128::new(i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835)))
-            .collect();
-        for layer in [1, 4, 5, 33, 62, 66] {
-            let mut fast = rows.clone();
-            rel.apply_layer_rows(layer, &mut fast);
-            let mut slow = rows.clone();
-            for s in slow.chunks_exact_mut(4) {
-                rel.apply_layer(layer, s);
-            }
-            assert_eq!(fast, slow, "layer {layer}");
-        }
-        let mut fast = rows.clone();
-        rel.apply_input_rows(&mut fast);
-        let mut slow = rows;
-        for s in slow.chunks_exact_mut(4) {
-            rel.apply_input(s);
-        }
-        assert_eq!(fast, slow);
-    }
-
-    #[test]
-    fn kernels_match_the_description() {
-        let rel = Poseidon2bRelation::official();
-        for layer in [1, 4, 5, 30, 62, 63, 66] {
-            let mut s = [0x11u128, 0x2222, 0x333333, 0x44444444].map(Ghash128::new);
-            let mut lifted = s.map(Ghash256::from);
-            rel.apply_layer(layer, &mut s);
-            rel.apply_layer_generic(layer, &mut lifted);
-            assert_eq!(lifted, s.map(Ghash256::from), "layer {layer}");
-            let cw = [
-                Ghash256::Y,
-                Ghash256::ONE,
-                Ghash256::from_index(9),
-                Ghash256::Y * Ghash256::Y,
-            ];
-            let u = [
-                Ghash256::from_index(3),
-                Ghash256::Y,
-                Ghash256::ONE,
-                Ghash256::ZERO,
-            ];
-            let generic: Ghash256 = (0..4)
-                .map(|j| cw[j] * rel.lane_map(layer, j).eval(u[j]))
-                .sum();
-            assert_eq!(rel.layer_term(layer, &cw, &u), generic);
-            // Folded weights against the dense matrix.
-            let mut fast = [Ghash256::ZERO; 4];
-            rel.fold_weights(layer, &cw, &mut fast);
-            let dense: Vec<Ghash256> = (0..4)
-                .map(|j| (0..4).map(|i| cw[i] * rel.matrix_entry(layer, i, j)).sum())
-                .collect();
-            assert_eq!(fast.to_vec(), dense, "layer {layer}");
-        }
-    }
-
-    /// The layered encoding computes the permutation: on the official known answer and on
-    /// other states, the input map and the 66 layers give the native output.
-    #[test]
-    fn layered_encoding_agrees_with_the_permutation() {
-        let relation = Poseidon2bRelation::official();
-        assert_eq!(relation.name(), "poseidon2b-t4");
-        assert_eq!(relation.known_answers().len(), 1);
-        let states: Vec<[Ghash128; 4]> = (0..3u128)
-            .map(|i| core::array::from_fn(|j| Ghash128::new(0x9e37 * i + j as u128)))
-            .collect();
-        flockwork_core::relation::check_layered_encoding(&relation, &states);
     }
 }

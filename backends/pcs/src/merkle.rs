@@ -31,6 +31,7 @@ use core::marker::PhantomData;
 use digest::{Digest, Output};
 use flockwork_core::VerifyError;
 use flockwork_field::Field;
+use itertools::Itertools;
 
 /// Prefix byte of leaf hashes.
 const LEAF_PREFIX: u8 = 0;
@@ -299,7 +300,7 @@ where
     C: FnMut(Vec<(N, N)>) -> Result<Vec<N>, ()>,
 {
     let in_range = |j: usize| depth >= usize::BITS as usize || j >> depth == 0;
-    let increasing = nodes.windows(2).all(|w| w[0].0 < w[1].0);
+    let increasing = nodes.iter().tuple_windows().all(|(a, b)| a.0 < b.0);
     if nodes.is_empty() || !increasing || !nodes.iter().all(|(j, _)| in_range(*j)) {
         return Err(());
     }

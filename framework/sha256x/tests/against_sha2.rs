@@ -3,6 +3,7 @@
 //! multi-block messages; plus known answers and the panics the API promises.
 
 use flockwork_sha256x::{Backend, sha256_prefixed_many, sha256_prefixed_many_with};
+use itertools::iproduct;
 use proptest::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -59,39 +60,30 @@ fn check(backend: Backend, prefix: &[u8], len: usize, count: usize, seed: u64) {
 #[test]
 fn all_prefix_and_message_lengths() {
     let prefix = bytes(130, 7);
-    for backend in backends() {
-        for prefix_len in 0..=130 {
-            for len in 0..=300 {
-                // 17 = one full AVX-512 group (two AVX2 groups) and a lone message.
-                check(backend, &prefix[..prefix_len], len, 17, len as u64);
-            }
-        }
+    for (backend, prefix_len, len) in iproduct!(backends(), 0..=130, 0..=300) {
+        // 17 = one full AVX-512 group (two AVX2 groups) and a lone message.
+        check(backend, &prefix[..prefix_len], len, 17, len as u64);
     }
 }
 
 #[test]
 fn every_message_count_around_group_sizes() {
     let prefix = bytes(130, 8);
-    for backend in backends() {
-        for count in 0..=40 {
-            for (prefix_len, len) in [(0, 0), (1, 64), (59, 8), (1, 1024), (64, 55), (130, 56)] {
-                check(backend, &prefix[..prefix_len], len, count, count as u64);
-            }
-        }
+    let shapes = [(0, 0), (1, 64), (59, 8), (1, 1024), (64, 55), (130, 56)];
+    for (backend, count, (prefix_len, len)) in iproduct!(backends(), 0..=40, shapes) {
+        check(backend, &prefix[..prefix_len], len, count, count as u64);
     }
 }
 
 #[test]
 fn long_multi_block_messages() {
     let prefix = bytes(200, 9);
-    for backend in backends() {
-        for len in [1023, 1024, 1025, 4096 + 3] {
-            for prefix_len in [0, 1, 59, 64, 65, 128, 200] {
-                for count in [1, 15, 16, 17, 40] {
-                    check(backend, &prefix[..prefix_len], len, count, len as u64);
-                }
-            }
-        }
+    let lens = [1023, 1024, 1025, 4096 + 3];
+    let prefix_lens = [0, 1, 59, 64, 65, 128, 200];
+    for (backend, len, prefix_len, count) in
+        iproduct!(backends(), lens, prefix_lens, [1, 15, 16, 17, 40])
+    {
+        check(backend, &prefix[..prefix_len], len, count, len as u64);
     }
 }
 

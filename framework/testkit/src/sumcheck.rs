@@ -16,6 +16,7 @@ use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
     TranscriptError, VerifierTranscript,
 };
+use itertools::iproduct;
 use rand::RngCore;
 
 use crate::{random, random_vec, rng};
@@ -36,14 +37,10 @@ pub fn check_sumcheck<F: Field>() {
 /// On the first violated property, naming the case.
 pub fn check_sumcheck_ext<F: Field, E: ExtensionField<F>>() {
     let mut rng = rng("sumcheck suite");
-    for degree in 1..=4 {
-        for with_eq in [false, true] {
-            for num_vars in [0, 1, 2, 5] {
-                let case = Case::<F, E>::random(&mut rng, num_vars, degree, with_eq);
-                case.check_honest();
-                case.check_rejections();
-            }
-        }
+    for (degree, with_eq, num_vars) in iproduct!(1..=4, [false, true], [0, 1, 2, 5]) {
+        let case = Case::<F, E>::random(&mut rng, num_vars, degree, with_eq);
+        case.check_honest();
+        case.check_rejections();
     }
     let large = Case::<F, E>::random(&mut rng, 13, 3, true);
     large.check_honest();

@@ -7,6 +7,7 @@ use flockwork_transcript::{
     DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
     VerifierTranscript,
 };
+use itertools::iproduct;
 
 use super::*;
 use crate::conformance::check_pcs;
@@ -143,18 +144,15 @@ fn a_merkle_path_for_the_wrong_leaf_is_rejected() {
 
 #[test]
 fn selector_reaches_the_target_term_by_term() {
-    for num_vars in 13..=25 {
-        for preset in [Preset::Fast, Preset::Slim] {
-            for regime in [Regime::UniqueDecoding, Regime::Johnson { eta: DEFAULT_ETA }] {
-                let config = LigeritoConfig::select(num_vars, 100, preset, regime, 128).unwrap();
-                let report = config.security_report();
-                assert!(
-                    report.bits() >= 100.0,
-                    "{num_vars} vars {preset:?} {regime:?}:\n{report}"
-                );
-                assert!(config.final_vars() <= 5);
-            }
-        }
+    let regimes = [Regime::UniqueDecoding, Regime::Johnson { eta: DEFAULT_ETA }];
+    for (num_vars, preset, regime) in iproduct!(13..=25, [Preset::Fast, Preset::Slim], regimes) {
+        let config = LigeritoConfig::select(num_vars, 100, preset, regime, 128).unwrap();
+        let report = config.security_report();
+        assert!(
+            report.bits() >= 100.0,
+            "{num_vars} vars {preset:?} {regime:?}:\n{report}"
+        );
+        assert!(config.final_vars() <= 5);
     }
 }
 

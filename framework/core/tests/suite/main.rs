@@ -1,6 +1,7 @@
 //! The integration tests of `flockwork-core`, one module per topic, linked into one test binary:
 //! `cargo test -p flockwork-core --test suite` (one module: `-- <module>::`).
 
+mod ark_poly_reference;
 mod boolean_layered;
 mod circuit;
 mod mutation;

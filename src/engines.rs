@@ -167,19 +167,19 @@ struct R1csBatcher<R, T> {
 /// The Boolean relations batch-R1CS proves here: a shipped hash circuit ([`HashGadget`]: its
 /// chain regions, and its Merkle regions where it has them) whose chain regions carry the
 /// relation's chaining state.
-trait ChainCircuit:
+trait HashCircuit:
     CircuitEncoding + HashGadget + ChainStep<State = <Self as Relation>::State> + Clone
 {
 }
 
-impl<R> ChainCircuit for R where
+impl<R> HashCircuit for R where
     R: CircuitEncoding + HashGadget + ChainStep<State = <R as Relation>::State> + Clone
 {
 }
 
 /// The batch-R1CS batchers of `relation` for `count` instances: one per commitment scheme,
 /// none unless `count` is a power of two.
-fn r1cs_batchers<R: ChainCircuit + 'static>(
+fn r1cs_batchers<R: HashCircuit + 'static>(
     relation: &R,
     count: usize,
     choices: &Choices,
@@ -218,7 +218,7 @@ fn r1cs_batchers<R: ChainCircuit + 'static>(
         .collect()
 }
 
-impl<R: ChainCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
+impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
     /// The setup for the statement's IO and the batch-R1CS statement: every input and output
     /// vector, instance after instance, or the chain's two states as region words.
     fn statement(
@@ -275,7 +275,7 @@ impl<R: ChainCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R
 
 impl<R, T> Batcher<R> for R1csBatcher<R, T>
 where
-    R: ChainCircuit + 'static,
+    R: HashCircuit + 'static,
     T: TranscriptScheme + Send + Sync,
 {
     fn name(&self) -> String {

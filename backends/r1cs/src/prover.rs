@@ -134,22 +134,54 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         inputs: &[u64],
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
-        self.check_memory()?;
-        let instances = 1usize << self.log_instances;
-        let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
-        if inputs.len() != instances * input_words {
-            return Err(ProveError::InputLength {
-                expected: instances * input_words,
-                instances,
-                got: inputs.len(),
-            });
-        }
+        self.check_inputs(inputs)?;
         let start = Instant::now();
         let witness = batch_witness(&self.gadget, inputs, true);
         let elapsed = start.elapsed();
         let (proof, mut report) = self.prove_witness_owned(witness, statement)?;
         report.timings.witness = elapsed;
         Ok((proof, report))
+    }
+
+    /// Checks the memory estimate and the length of the instances' input vectors.
+    fn check_inputs(&self, inputs: &[u64]) -> Result<(), ProveError> {
+        self.check_memory()?;
+        let instances = 1usize << self.log_instances;
+        let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
+        if inputs.len() == instances * input_words {
+            Ok(())
+        } else {
+            Err(ProveError::InputLength {
+                expected: instances * input_words,
+                instances,
+                got: inputs.len(),
+            })
+        }
+    }
+
+    /// The commitment that a proof about these instances carries: the batch witness of
+    /// `inputs` (as [`Flock::prove`] generates it) committed as the prover commits it. The
+    /// witness holds every instance's input and output vector, so the commitment binds them
+    /// (and the circuit's internal wires); a caller fixes it before proving and checks a
+    /// proof of [`Statement::Batch`] against it with [`Flock::verify_committed`]. Commitments
+    /// are deterministic: the proof of these inputs carries exactly these bytes.
+    ///
+    /// # Errors
+    /// As [`Flock::prove`], for inputs that do not fit the setup or a batch over the memory
+    /// limit.
+    pub fn commit(&self, inputs: &[u64]) -> Result<Vec<u8>, ProveError> {
+        self.check_inputs(inputs)?;
+        let witness = batch_witness(&self.gadget, inputs, false);
+        if witness.z.len() != (1usize << self.log_instances) << (self.lowering.log_block() - 6) {
+            return Err(ProveError::WitnessShape);
+        }
+        Ok(flockwork_core::on_worker(|| {
+            self.pcs
+                .commit_packed(pack_rows(&witness.z))
+                .0
+                .as_ref()
+                .to_vec()
+        }))
     }
 
     /// As [`Flock::prove_witness`], taking the witness: its rows are freed as soon as the
@@ -251,11 +283,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("commit").entered();
-        // Two words per element, on huge pages and by all threads.
-        let packed: Vec<Ghash128> = flockwork_codes::buffer::mapped(z.as_chunks::<2>().0, |w| {
-            Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64))
-        });
-        let (commitment, data) = self.pcs.commit_packed(packed);
+        let (commitment, data) = self.pcs.commit_packed(pack_rows(&z));
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
         #[cfg(target_endian = "little")]
@@ -395,4 +423,12 @@ pub(crate) fn opening_claims(
         },
         Claim::evaluation(lc.point.clone(), lc.value),
     ]
+}
+
+/// The bit rows `z` packed for the commitment: two words per element, on huge pages and by
+/// all threads.
+fn pack_rows(z: &[u64]) -> Vec<Ghash128> {
+    flockwork_codes::buffer::mapped(z.as_chunks::<2>().0, |w| {
+        Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64))
+    })
 }

@@ -7,6 +7,7 @@
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
 //! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, committed IO, a chain, a Merkle tree (SHA-256, BLAKE3) | powers of two |
+//! | [`BooleanLayeredEncoding`] (Keccak-f) | GKR on the Boolean layers ([`BooleanGkr`], one region) | public IO | powers of two |
 //! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks; for committed IO each over each commitment scheme | public IO, committed IO | any (regions of the count's binary digits) |
 //!
 //! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
@@ -46,12 +47,15 @@ use crate::permutations::region_widths;
 use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::relation::{
-    BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
+    BatchError, Batcher, BooleanLayeredEncoding, CircuitEncoding, Io, IoKind, LayeredEncoding,
+    Relation, Statement,
 };
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::statement::evaluate_columns;
-use flockwork_gkr::{CommittedLayer, RegionClaim, RegionStatement, Setup, Variant};
+use flockwork_gkr::{
+    BooleanGkr, BooleanStatement, CommittedLayer, RegionClaim, RegionStatement, Setup, Variant,
+};
 use flockwork_pcs::PcsKind;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_poseidon2b::Poseidon2bRelation;
@@ -644,8 +648,104 @@ where
     }
 }
 
-/// The Boolean hashes: batch-R1CS (their GKR encoding comes with the issue "Boolean hashes
-/// through GKR").
+/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]), one region of `2^k`
+/// instances, proving public-IO statements.
+struct BooleanGkrBatcher<R, D> {
+    setup: BooleanGkr<R, D>,
+    name: String,
+}
+
+/// The Boolean GKR batcher of `relation` for `count` instances: none unless `count` is a
+/// power of two (one region).
+fn boolean_gkr_batchers<R>(
+    relation: &R,
+    count: usize,
+    choices: &Choices,
+) -> Vec<Box<dyn Batcher<R>>>
+where
+    R: BooleanLayeredEncoding + Clone + 'static,
+{
+    if !count.is_power_of_two() {
+        return Vec::new();
+    }
+    let k = count.trailing_zeros() as usize;
+    let name = format!("GKR boolean / {}", choices.transcript);
+    vec![with_transcript!(choices.transcript, D => {
+        Box::new(BooleanGkrBatcher {
+            setup: BooleanGkr::<R, D>::new(relation.clone(), k),
+            name,
+        }) as Box<dyn Batcher<R>>
+    })]
+}
+
+impl<R, D> BooleanGkrBatcher<R, D>
+where
+    R: BooleanLayeredEncoding + 'static,
+    D: TranscriptScheme,
+{
+    /// The walk's statement: every input and output state, instance after instance.
+    fn statement(&self, statement: &Statement<R>) -> Result<BooleanStatement, BatchError> {
+        let count = 1usize << self.setup.log_count();
+        match &statement.io {
+            Io::Public { inputs, outputs } if inputs.len() == count && outputs.len() == count => {
+                let relation = self.setup.relation();
+                Ok(BooleanStatement {
+                    log_count: self.setup.log_count(),
+                    inputs: inputs.iter().flat_map(|x| relation.input_bits(x)).collect(),
+                    outputs: outputs
+                        .iter()
+                        .flat_map(|y| relation.output_bits(y))
+                        .collect(),
+                })
+            }
+            Io::Public { inputs, .. } => Err(BatchError::Unsupported(format!(
+                "{} instances; this setup proves {count}",
+                inputs.len()
+            ))),
+            _ => Err(BatchError::Unsupported(format!(
+                "{} proves public-IO statements",
+                self.name
+            ))),
+        }
+    }
+}
+
+impl<R, D> Batcher<R> for BooleanGkrBatcher<R, D>
+where
+    R: BooleanLayeredEncoding + 'static,
+    D: TranscriptScheme + Send + Sync,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn supports(&self, io: IoKind) -> bool {
+        io == IoKind::Public
+    }
+
+    fn soundness_bits(&self) -> f64 {
+        self.setup.soundness_bits()
+    }
+
+    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
+        let mut st = self.statement(statement)?;
+        // The witness is the inputs given, whatever the statement says they are.
+        let relation = self.setup.relation();
+        st.inputs = inputs.iter().flat_map(|x| relation.input_bits(x)).collect();
+        self.setup
+            .prove(&st)
+            .map_err(|e| BatchError::Prove(e.to_string()))
+    }
+
+    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
+        let st = self.statement(statement)?;
+        self.setup
+            .verify(&st, proof)
+            .map_err(|e| BatchError::Rejected(e.to_string()))
+    }
+}
+
+/// SHA-256 and BLAKE3: batch-R1CS.
 macro_rules! provable_by_batch_r1cs {
     ($($relation:ty),*) => {$(
         impl Provable for $relation {
@@ -656,7 +756,16 @@ macro_rules! provable_by_batch_r1cs {
     )*};
 }
 
-provable_by_batch_r1cs!(Sha256Compress, Blake3Compress, KeccakF1600);
+provable_by_batch_r1cs!(Sha256Compress, Blake3Compress);
+
+/// Keccak-f\[1600\]: batch-R1CS and GKR on its Boolean layers, one statement for both.
+impl Provable for KeccakF1600 {
+    fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
+        let mut batchers = r1cs_batchers(self, count, choices);
+        batchers.extend(boolean_gkr_batchers(self, count, choices));
+        batchers
+    }
+}
 
 /// Poseidon2b: the GKR strategies.
 impl Provable for Poseidon2bRelation {

@@ -1,5 +1,6 @@
 //! The harness of `flockwork::engines`: every (relation, batcher, commitment, transcript)
-//! combination it lists proves, verifies and matches the relation's native evaluation; a
+//! combination it lists (Keccak-f by batch-R1CS and by GKR on its Boolean layers) proves,
+//! verifies and matches the relation's native evaluation; a
 //! statement with a changed output or input, in the first or the last instance, is rejected
 //! by every batcher; a proof made under one transcript is rejected under another; chains
 //! of every Boolean hash prove and verify under batch-R1CS, and a changed start or end is
@@ -127,11 +128,12 @@ fn blake3_and_keccak_over_every_commitment() {
         |y| y[15] ^= 1,
         |x| x.block.flags ^= 8,
     );
+    // Batch-R1CS over each commitment, and GKR on the Boolean layers.
     every_batcher_proves_and_rejects_changes(
         &KeccakF1600::new(),
         vec![[3; 25], [5; 25]],
         &choices,
-        3,
+        4,
         |y| y[24] ^= 1 << 63,
         |x| x[0] ^= 1,
     );
@@ -178,13 +180,23 @@ fn the_listing_depends_on_the_count() {
 /// A proof made under one transcript is rejected under every other, for each engine.
 #[test]
 fn proofs_do_not_cross_transcripts() {
-    fn check<R: Provable>(relation: &R, inputs: Vec<R::Input>) {
+    /// The public-IO batchers under transcript `kind`, in the harness's order.
+    fn public<R: Provable>(
+        relation: &R,
+        count: usize,
+        kind: TranscriptKind,
+    ) -> Vec<Box<dyn Batcher<R>>> {
+        let mut batchers = batchers_for(relation, count, &with(kind));
+        batchers.retain(|b| b.supports(IoKind::Public));
+        batchers
+    }
+    fn check<R: Provable>(relation: &R, inputs: Vec<R::Input>, engine: usize) {
         let statement = Statement::public(relation, inputs.clone());
         for a in TranscriptKind::ALL {
-            let prover = batchers_for(relation, inputs.len(), &with(a)).remove(0);
+            let prover = public(relation, inputs.len(), a).remove(engine);
             let proof = prover.prove(&inputs, &statement).unwrap();
             for b in TranscriptKind::ALL.into_iter().filter(|&b| b != a) {
-                let verifier = batchers_for(relation, inputs.len(), &with(b)).remove(0);
+                let verifier = public(relation, inputs.len(), b).remove(engine);
                 assert!(
                     verifier.verify(&statement, &proof).is_err(),
                     "{} proof accepted by {}",
@@ -194,8 +206,10 @@ fn proofs_do_not_cross_transcripts() {
             }
         }
     }
-    check(&Blake3Compress, blake3_inputs(2));
-    check(&Poseidon2bRelation::official(), poseidon2b_inputs(2));
+    check(&Blake3Compress, blake3_inputs(2), 0);
+    check(&Poseidon2bRelation::official(), poseidon2b_inputs(2), 0);
+    // The last of Keccak-f's batchers is GKR on its Boolean layers.
+    check(&KeccakF1600::new(), vec![[1; 25], [2; 25]], 3);
 }
 
 /// `inputs` made into a chain: each input after the first carries its predecessor's output

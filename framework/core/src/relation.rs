@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | [`CircuitEncoding`] | a Boolean circuit ([`Gadget`]) and how inputs and outputs map to its input and output vectors | batch-R1CS (`flockwork-r1cs`) |
 //! | [`LayeredEncoding`] | layers ([`LayeredRelation`]) and how inputs and outputs map to the first and last state | GKR (`flockwork-gkr`) |
-//! | [`BooleanLayeredEncoding`] | Boolean layers ([`BooleanLayeredRelation`]: an F2-linear map and a quadratic gate per output bit) and how inputs and outputs map to the first and last bit state | GKR over binary fields on packed bits (the prover is to come) |
+//! | [`BooleanLayeredEncoding`] | Boolean layers ([`BooleanLayeredRelation`]: an F2-linear map and a quadratic gate per output bit) and how inputs and outputs map to the first and last bit state | GKR over GF(2^128) on the bit-sliced trace (`flockwork-gkr`'s `BooleanGkr`) |
 //!
 //! A gadget crate implements [`Relation`] and the encodings it has, so a computation written
 //! once is proved by every engine that has an encoding of it, and a harness compares engines

@@ -12,13 +12,17 @@
 //! later work is independent of `K`). For random `α, β` the prover runs a degree-2 sumcheck on
 //!
 //! ```text
-//! Σ_{j ∈ {0,1}^m0} comb[j]·z_vec[j] = α·â + b̂ + β,    comb = α·A0ᵀ e + B0ᵀ e + β·e_const,
+//! Σ_{j ∈ {0,1}^m0} comb[j]·z_vec[j] = α·â + b̂ + β·ι_N(s_out),    comb = α·A0ᵀ e + B0ᵀ e + β·e_const,
 //! ```
 //!
 //! where `e[i] = L_{i mod 64}(ζ)·eq(s_in, ⌊i/64⌋)`. `A0ᵀe` and `B0ᵀe` come from the backward
 //! walk of the XOR graph ([`R1csLowering::transpose_mul`]), never from a matrix. The `β` term
-//! pins the constant column: `z_vec[const] = 1` iff (w.h.p.) the constant wire is 1 in every
-//! instance, which the rows `1·1 = 1` alone do not force (`0·0 = 0` satisfies them too).
+//! pins the constant column to the indicator of the `N` real instances:
+//! `ι_N(s) = Σ_{k < N} eq(s, k)` is its multilinear extension ([`indicator_eval`], `O(k)`), and
+//! `z_vec[const] = ι_N(s_out)` holds (w.h.p. over `s_out`, Schwartz–Zippel in `k` variables)
+//! iff the constant wire is 1 in every real instance and 0 in every padding block
+//! ([`crate::padding`]) — which the rows `1·1 = 1` alone do not force (`0·0 = 0` satisfies
+//! them too). For `N = 2^k`, `ι_N ≡ 1`.
 //!
 //! The sumcheck ends at `r'`; the verifier recomputes `comb` by the same walk (cost
 //! `O(#XOR + 2^m0)`, independent of `K`), checks the prover's `comb(r')`, and the prover's
@@ -216,14 +220,42 @@ fn fold_chunk(
     }
 }
 
-/// Squeezes `α`, `β` and returns the sumcheck claim `α·â + b̂ + β`.
+/// `ι_n(s) = Σ_{k < n} eq(s, k)`: the multilinear extension of the indicator of the first
+/// `n ≤ 2^len(s)` instances (bit `l` of `k` is variable `l`), in `O(len(s))`. Splitting the sum
+/// at the highest bit where `k` first falls below `n`: for every set bit `l` of `n`, the
+/// indices that agree with `n` above `l` and have bit `l` clear contribute
+/// `Π_{j > l} eq(s_j, n_j)·(1 − s_l)` (the lower bits sum to 1).
+#[must_use]
+pub fn indicator_eval(s: &[Ghash128], n: usize) -> Ghash128 {
+    if n >> s.len() != 0 {
+        // n = 2^len(s): every index.
+        return Ghash128::ONE;
+    }
+    let mut high = Ghash128::ONE;
+    let mut sum = Ghash128::ZERO;
+    for (l, &x) in s.iter().enumerate().rev() {
+        if (n >> l) & 1 == 1 {
+            sum += high * (Ghash128::ONE + x);
+            high *= x;
+        } else {
+            high *= Ghash128::ONE + x;
+        }
+    }
+    sum
+}
+
+/// Squeezes `α`, `β` and returns the sumcheck claim `α·â + b̂ + β·ι_N(s_out)` for `N =
+/// instances`.
 fn challenges<T: Transcript>(
     zc: &ZerocheckClaims,
+    s_out: &[Ghash128],
+    instances: usize,
     transcript: &mut T,
 ) -> (Ghash128, Ghash128, Ghash128) {
     let alpha = transcript.challenge::<Ghash128>(LABEL_ALPHA);
     let beta = transcript.challenge::<Ghash128>(LABEL_BETA);
-    (alpha, beta, alpha * zc.a_value + zc.b_value + beta)
+    let pin = indicator_eval(s_out, instances);
+    (alpha, beta, alpha * zc.a_value + zc.b_value + beta * pin)
 }
 
 /// The lincheck prover; `z` is the packed batch witness and `lanes`, if the witness
@@ -240,12 +272,13 @@ pub fn prove<T: ProverTranscript>(
     z: &[u64],
     lanes: Option<&[u64]>,
     zc: &ZerocheckClaims,
+    instances: usize,
     transcript: &mut T,
 ) -> (LincheckClaim, Option<Vec<Ghash128>>) {
     let m0 = lowering.log_block();
-    let (alpha, beta, claim) = challenges(zc, transcript);
-    let comb = comb_vector(lowering, zc, alpha, beta);
     let s_out = &zc.rho[m0 - SKIP_VARS..];
+    let (alpha, beta, claim) = challenges(zc, s_out, instances, transcript);
+    let comb = comb_vector(lowering, zc, alpha, beta);
     let z_vec = match lanes {
         Some(lanes) => fold_lanes(lanes, m0, s_out),
         None => fold_instances(z, m0, s_out),
@@ -299,10 +332,11 @@ pub fn claim_partials(z_vec: &[Ghash128], r_prime: &[Ghash128]) -> Option<Vec<Gh
 pub fn verify<T: VerifierTranscript>(
     lowering: &R1csLowering,
     zc: &ZerocheckClaims,
+    instances: usize,
     transcript: &mut T,
 ) -> Result<LincheckClaim, VerifyError> {
     let m0 = lowering.log_block();
-    let (alpha, beta, claim) = challenges(zc, transcript);
+    let (alpha, beta, claim) = challenges(zc, &zc.rho[m0 - SKIP_VARS..], instances, transcript);
     let reduced = flockwork_core::verify(m0, 2, claim, None, transcript)?;
     let evals = transcript.recv_field::<Ghash128>(LABEL_FINAL, 2)?;
     let comb = MultilinearPoly::new(comb_vector(lowering, zc, alpha, beta));
@@ -337,6 +371,19 @@ mod tests {
                     .sum()
             })
             .collect()
+    }
+
+    #[test]
+    fn indicator_is_the_prefix_sum_of_eq() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        for k in 0..6 {
+            let s: Vec<Ghash128> = (0..k).map(|_| Ghash128::new(rng.random())).collect();
+            let table = eq_table(&s);
+            for n in 0..=1usize << k {
+                let want: Ghash128 = table[..n].iter().copied().sum();
+                assert_eq!(indicator_eval(&s, n), want, "k = {k}, n = {n}");
+            }
+        }
     }
 
     #[test]

@@ -8,12 +8,17 @@
 //! materialized linear value, an IO bit or the constant wire, and its row says so. The witness
 //! has `2^m` bits, `m = k + m0`.
 //!
+//! A setup proves exactly `N` instances, any `1 ≤ N ≤ 2^k` ([`Flock::for_count`],
+//! [`Flock::with_instances`]): they fill the first `N` blocks and the rest are zero blocks,
+//! which the constant pin, the gadget's rows and the IO arguments keep from helping a cheating
+//! prover ([`padding`] gives the argument); `N` is in the setup digest and the transcript.
+//!
 //! ## Protocol (transcript order, notes pitfall 9)
 //!
 //! 1. **Statement**: the transcript — the setup's [`TranscriptScheme`] `T` (SHA-256 by
 //!    default; BLAKE3, the Poseidon2b duplex sponge or any other through
 //!    [`Flock::with_transcript`]) — starts from the protocol name and the instance bytes (the
-//!    R1CS digest, `m0`, `k` and the IO mode) and absorbs the public IO data (chain
+//!    R1CS digest, `m0`, `k`, the count `N` and the IO mode) and absorbs the public IO data (chain
 //!    endpoints, Merkle root and leaves, or every instance's inputs and outputs).
 //! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
 //!    (ring-switching over the configured scheme, Ligerito by default; [`flockwork_pcs::ring_switch`]).
@@ -21,8 +26,9 @@
 //!    (`skip.rs`), pinned challenges on the next seven (`pinned.rs`), `m − 6` multilinear rounds
 //!    with Gruen's eq-factoring. Output: the c-claim `ẑ(ζ, r) = P^c(ζ)` and `â`, `b̂` at `(ζ, ρ)`.
 //! 4. **Lincheck** (`lincheck.rs`): `α`, `β`, one degree-2 sumcheck over `m0` variables against
-//!    the comb vector that both sides compute by walking the circuit backwards. Output: the
-//!    z-claim `ẑ(r', s_out)`.
+//!    the comb vector that both sides compute by walking the circuit backwards; the `β` term
+//!    pins the constant wire to the indicator of the first `N` blocks. Output: the z-claim
+//!    `ẑ(r', s_out)`.
 //! 5. **IO**: one linear claim on the packed polynomial that binds the statement's public data
 //!    to the committed IO regions: the hash-chain claim ([`io`]) for a chain, the Merkle claim
 //!    ([`merkle`]) for a tree, the public-IO claim ([`public`]) for independent instances with
@@ -143,7 +149,7 @@ impl Default for FlockConfig {
 /// The public statement a proof is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Statement {
-    /// `K` satisfying instances exist (no public data: useful for benchmarks, says nothing
+    /// `N` satisfying instances exist (no public data: useful for benchmarks, says nothing
     /// about any particular input).
     Batch,
     /// The instances form a chain from `start` to `end` (state vectors as `u64` words, see
@@ -155,7 +161,7 @@ pub enum Statement {
         /// The final state.
         end: Vec<u64>,
     },
-    /// The instances compute the Merkle tree with this root over these `K` leaves (digests
+    /// The instances compute the Merkle tree with this root over these `N = 2^k` leaves (digests
     /// as `u64` words, see [`MerkleLayout`]; instance `p ≥ 1` is heap node `p`, instance 0
     /// is padding).
     Merkle {
@@ -164,7 +170,7 @@ pub enum Statement {
         /// The leaf digests, left to right.
         leaves: Vec<Vec<u64>>,
     },
-    /// `K` independent instances with these input and output vectors, all public (`u64`
+    /// `N` independent instances with these input and output vectors, all public (`u64`
     /// words, flat: instance `i`'s input vector is `inputs[i·n_in .. (i + 1)·n_in]` and its
     /// output vector `outputs[i·n_out .. (i + 1)·n_out]`, with `n_in`, `n_out` the words of
     /// the gadget's input and output vectors, [`PublicLayout`]).
@@ -206,7 +212,7 @@ impl Proof {
     }
 }
 
-/// Prover and verifier of `2^k` instances of one gadget, committing through ring-switching
+/// Prover and verifier of `N` instances (in `2^k ≥ N` blocks) of one gadget, committing through ring-switching
 /// over the dense GF(2^128) commitment `P` — by default [`Commitment`], any shipped scheme
 /// chosen at run time by [`FlockConfig::scheme`] ([`Flock::new`]); any other
 /// [`ConfiguredCommitment`] through [`Flock::with_pcs`] — with the Fiat–Shamir transcript

@@ -244,15 +244,6 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         self.check_memory()?;
         self.check_statement(statement)
             .map_err(ProveError::Statement)?;
-        let m0 = self.lowering.log_block();
-        let blocks = 1usize << self.log_instances;
-        let words = blocks << (m0 - 6);
-        let (z, a, b) = (
-            zero_extend(z, words),
-            zero_extend(a, words),
-            zero_extend(b, words),
-        );
-        let lanes = lanes.map(|l| zero_extend(l, blocks.div_ceil(64) << m0));
         let _prove = tracing::info_span!(
             "flock::prove",
             m = self.num_vars(),
@@ -267,6 +258,16 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("commit").entered();
+        // The zero blocks past the last instance (counted with the commitment).
+        let m0 = self.lowering.log_block();
+        let blocks = 1usize << self.log_instances;
+        let words = blocks << (m0 - 6);
+        let (z, a, b) = (
+            zero_extend(z, words),
+            zero_extend(a, words),
+            zero_extend(b, words),
+        );
+        let lanes = lanes.map(|l| zero_extend(l, blocks.div_ceil(64) << m0));
         // Two words per element, on huge pages and by all threads.
         let packed: Vec<Ghash128> = flockwork_codes::buffer::mapped(z.as_chunks::<2>().0, |w| {
             Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64))

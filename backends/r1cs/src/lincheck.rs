@@ -89,12 +89,18 @@ const STACK: usize = 4;
 /// `MAP_BATCH` groups at a time). Chunks run in parallel; positions that are zero in all of a
 /// group's instances (padding) are skipped.
 #[must_use]
-pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
+pub fn fold_instances(
+    z: &[u64],
+    log_block: usize,
+    s_out: &[Ghash128],
+    live: usize,
+) -> Vec<Ghash128> {
     let instances = 1usize << s_out.len();
     let block_words = (1usize << log_block) / 64;
     assert_eq!(z.len(), instances * block_words, "witness length");
     fold_by_groups(
         s_out,
+        live,
         64 * block_words,
         64 * WORD_CHUNK,
         |c, first, maps, out| {
@@ -120,11 +126,16 @@ const IMAGE_BATCH: usize = 512;
 /// # Panics
 /// If `lanes` does not hold `⌈2^k / 64⌉·2^m0` words for `k = s_out.len()`.
 #[must_use]
-pub fn fold_lanes(lanes: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
+pub fn fold_lanes(
+    lanes: &[u64],
+    log_block: usize,
+    s_out: &[Ghash128],
+    live: usize,
+) -> Vec<Ghash128> {
     let positions = 1usize << log_block;
     let groups = (1usize << s_out.len()).div_ceil(64);
     assert_eq!(lanes.len(), groups * positions, "lane witness length");
-    fold_by_groups(s_out, positions, LANE_CHUNK, |c, first, maps, out| {
+    fold_by_groups(s_out, live, positions, LANE_CHUNK, |c, first, maps, out| {
         let mut images = [Ghash128::ZERO; IMAGE_BATCH];
         for (g, map) in (first..).zip(maps) {
             let rows = &lanes[g * positions + c * LANE_CHUNK..][..out.len()];
@@ -142,13 +153,21 @@ pub fn fold_lanes(lanes: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Gh
 /// The frame of both instance folds: `len` outputs, and for each batch of `MAP_BATCH` groups
 /// of 64 instances (their [`RowMap`]s, bit `r` of group `g` ↦ `eq(s_out, 64g + r)`, built in
 /// parallel) `task(c, first_group, maps, out_chunk)` adds the batch's images into every
-/// `chunk`-sized chunk `c` of the outputs, chunks in parallel.
-fn fold_by_groups<F>(s_out: &[Ghash128], len: usize, chunk: usize, task: F) -> Vec<Ghash128>
+/// `chunk`-sized chunk `c` of the outputs, chunks in parallel. Only the groups that hold the
+/// first `live` instances are read: the blocks past them are zero ([`crate::padding`]), so
+/// the fold costs `O(live)`, not `O(2^k)`.
+fn fold_by_groups<F>(
+    s_out: &[Ghash128],
+    live: usize,
+    len: usize,
+    chunk: usize,
+    task: F,
+) -> Vec<Ghash128>
 where
     F: Fn(usize, usize, &[RowMap], &mut [Ghash128]) + Sync + Send,
 {
     let weights = eq_table(s_out);
-    let groups = weights.len().div_ceil(64);
+    let groups = live.min(weights.len()).div_ceil(64);
     let mut out = vec![Ghash128::ZERO; len];
     for first in (0..groups).step_by(MAP_BATCH) {
         let batch = first..(first + MAP_BATCH).min(groups);
@@ -280,8 +299,8 @@ pub fn prove<T: ProverTranscript>(
     let (alpha, beta, claim) = challenges(zc, s_out, instances, transcript);
     let comb = comb_vector(lowering, zc, alpha, beta);
     let z_vec = match lanes {
-        Some(lanes) => fold_lanes(lanes, m0, s_out),
-        None => fold_instances(z, m0, s_out),
+        Some(lanes) => fold_lanes(lanes, m0, s_out, instances),
+        None => fold_instances(z, m0, s_out, instances),
     };
     let polys = vec![
         MultilinearPoly::new(comb),
@@ -401,17 +420,27 @@ mod tests {
             let s_out: Vec<Ghash128> = (0..log_instances)
                 .map(|_| Ghash128::new(rng.random()))
                 .collect();
-            let expected = naive(&z, log_block, &s_out);
-            assert_eq!(
-                fold_instances(&z, log_block, &s_out),
-                expected,
-                "m0 = {log_block}, k = {log_instances}"
-            );
-            assert_eq!(
-                fold_lanes(&lanes_of(&z, log_block, log_instances), log_block, &s_out),
-                expected,
-                "lanes, m0 = {log_block}, k = {log_instances}"
-            );
+            // Every block live, then only the first `live` (the rest zeroed, as padding is).
+            let all = 1usize << log_instances;
+            for live in [all, all / 2 + 1, 1] {
+                z[live * words..].iter_mut().for_each(|w| *w = 0);
+                let expected = naive(&z, log_block, &s_out);
+                assert_eq!(
+                    fold_instances(&z, log_block, &s_out, live),
+                    expected,
+                    "m0 = {log_block}, k = {log_instances}, live = {live}"
+                );
+                assert_eq!(
+                    fold_lanes(
+                        &lanes_of(&z, log_block, log_instances),
+                        log_block,
+                        &s_out,
+                        live
+                    ),
+                    expected,
+                    "lanes, m0 = {log_block}, k = {log_instances}, live = {live}"
+                );
+            }
         }
     }
 

@@ -287,7 +287,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("zerocheck").entered();
-        let zc = zerocheck::prove(&a, &b, z, &self.lde, &self.tconv, &mut t);
+        let live_rows = self.instances << (m0 - 6);
+        let zc = zerocheck::prove(&a, &b, z, live_rows, &self.lde, &self.tconv, &mut t);
         drop((a, b));
         timings.zerocheck = clock.elapsed();
         drop(span);

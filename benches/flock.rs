@@ -63,13 +63,8 @@ fn bench_chain<G: HashGadget + Clone + Send + Sync>(
     });
     let wide = wide_chain(gadget, shape.copies);
     let blocks: Vec<Vec<G::Data>> = data.chunks(shape.copies).map(<[_]>::to_vec).collect();
-    let flock = flock_for(
-        wide,
-        shape.log_blocks,
-        IoKind::Chain,
-        FlockConfig::default(),
-    )
-    .expect("setup");
+    let flock =
+        flock_for(wide, shape.blocks, IoKind::Chain, FlockConfig::default()).expect("setup");
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -103,11 +98,11 @@ fn bench_chain<G: HashGadget + Clone + Send + Sync>(
     });
     group.finish();
     eprintln!(
-        "{} × {n} ({} per block, 2^{} blocks): proof {} bytes, estimated prover peak {} MiB, \
+        "{} × {n} ({} per block, {} blocks): proof {} bytes, estimated prover peak {} MiB, \
          process peak so far {} MiB",
         hash.name(),
         shape.copies,
-        shape.log_blocks,
+        shape.blocks,
         proof.len(),
         flock.estimated_prover_bytes() >> 20,
         peak_mib().map_or("?".into(), |m| m.to_string())

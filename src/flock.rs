@@ -1,4 +1,4 @@
-//! Batch hashing workloads: `2^k` compressions of one hash, chained or arranged as a Merkle
+//! Batch hashing workloads: any number of compressions of one hash, chained or arranged as a Merkle
 //! tree, proved with the Flock batch-R1CS prover over any of the shipped commitments and
 //! verified, against the native single-core hash as the baseline.
 
@@ -84,20 +84,21 @@ impl HashKind {
     }
 }
 
-/// The batch-R1CS setup of [`FlockWorkload`]: `2^log_instances` instances of `gadget` over
-/// the commitment `config.scheme`, set up for the IO `io`.
+/// The batch-R1CS setup of [`FlockWorkload`]: exactly `blocks` instances (blocks) of
+/// `gadget` ([`Flock::for_count`]) over the commitment `config.scheme`, set up for the IO
+/// `io`.
 ///
 /// # Errors
 /// [`WorkloadError::InvalidParameters`] for an unusable size, an unreachable target or a
-/// gadget without that IO.
+/// gadget without that IO (Merkle trees take a power-of-two number of blocks).
 pub fn flock_for<G: HashGadget>(
     gadget: G,
-    log_instances: usize,
+    blocks: usize,
     io: IoKind,
     config: FlockConfig,
 ) -> Result<Flock<G>, WorkloadError> {
     G::configure(
-        Flock::new(gadget, log_instances, config).map_err(setup_error)?,
+        Flock::for_count(gadget, blocks, config).map_err(setup_error)?,
         io,
     )
 }
@@ -189,14 +190,16 @@ impl<G: ChainStep + Clone> HashGadget for Wide<G> {
     }
 }
 
-/// How a batch lays out its instances: `copies` instances in each of `2^log_blocks` blocks
-/// (several chain steps per block where that fills blocks better, [`best_chain_width`]).
+/// How a batch lays out its instances: `copies` instances in each of `blocks` blocks
+/// (several chain steps per block where that fills blocks better, [`best_chain_width`]). The
+/// batch-R1CS setup proves exactly `blocks` blocks in a witness of `2^log_blocks()` blocks, the
+/// rest zero ([`flockwork_r1cs::padding`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BatchShape {
     /// Instances per block.
     pub copies: usize,
-    /// `2^log_blocks` blocks: the batch-R1CS setup's `k`.
-    pub log_blocks: usize,
+    /// Blocks: the batch-R1CS setup's instance count `N`.
+    pub blocks: usize,
 }
 
 /// The widest block [`BatchShape::for_count`] considers.
@@ -206,13 +209,20 @@ impl BatchShape {
     /// Instances in the batch.
     #[must_use]
     pub fn instances(&self) -> usize {
-        self.copies << self.log_blocks
+        self.copies * self.blocks
     }
 
-    /// The shape `flockwork prove` uses for at least `count` instances: one per block for
-    /// Merkle trees; for chains the width that commits the fewest positions per instance (3
-    /// for Keccak-f, 1 for SHA-256 and BLAKE3) and the fewest power-of-two blocks that hold
-    /// the request.
+    /// `k = ⌈log2 blocks⌉`: the witness holds `2^k` blocks.
+    #[must_use]
+    pub fn log_blocks(&self) -> usize {
+        self.blocks.next_power_of_two().trailing_zeros() as usize
+    }
+
+    /// The shape `flockwork prove` uses for `count` instances: one per block, exactly `count`
+    /// blocks, for public IO; one per block and the next power of two for Merkle trees (a
+    /// tree takes one instance per heap node); for chains the width that commits the fewest
+    /// positions per instance (3 for Keccak-f, 1 for SHA-256 and BLAKE3) and the fewest
+    /// blocks that hold the request (at most `copies − 1` steps more than `count`).
     #[must_use]
     pub fn for_count(hash: HashKind, io: IoKind, count: usize) -> Self {
         use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
@@ -222,21 +232,24 @@ impl BatchShape {
             (IoKind::Chain, HashKind::Keccak) => best_chain_width(&KeccakF1600::new(), MAX_COPIES),
             (IoKind::Chain, HashKind::Blake3) => best_chain_width(&Blake3Compress, MAX_COPIES),
         };
-        let blocks = count.max(1).div_ceil(copies).next_power_of_two();
-        Self {
-            copies,
-            log_blocks: blocks.trailing_zeros() as usize,
-        }
+        let blocks = count.max(1).div_ceil(copies);
+        let blocks = match io {
+            IoKind::Merkle => blocks.next_power_of_two(),
+            IoKind::Chain | IoKind::Public => blocks,
+        };
+        Self { copies, blocks }
     }
 }
 
-/// At least `count` compressions (as [`BatchShape::for_count`] lays them out) with random data
+/// `count` compressions (as [`BatchShape::for_count`] lays them out: exactly, except whole
+/// blocks for wide chains and a power of two for Merkle trees) with random data
 /// from the seed: a chain (random message blocks) or a Merkle tree (random leaves).
 #[derive(Clone, Debug)]
 pub struct FlockWorkload {
     /// The hash.
     pub hash: HashKind,
-    /// The compressions asked for (1 to 2^24; the batch may hold more, see [`BatchShape`]).
+    /// The compressions asked for (1 to 2^24; a wide chain rounds up to whole blocks and a
+    /// Merkle tree to a power of two, see [`BatchShape`]).
     pub count: usize,
     /// Seed of the chain's data or the tree's leaves.
     pub seed: u64,
@@ -259,7 +272,7 @@ pub struct FlockReport {
     pub count: usize,
     /// The layout of the instances proved (at least `count`).
     pub shape: BatchShape,
-    /// `m = m0 + log_blocks`.
+    /// `m = m0 + ⌈log2 blocks⌉`.
     pub num_vars: usize,
     /// Setup (lowering, tables, PCS parameters), done once before the runs.
     pub setup: Duration,
@@ -430,7 +443,7 @@ impl FlockWorkload {
         reps: usize,
     ) -> Result<FlockReport, WorkloadError> {
         let clock = Instant::now();
-        let flock = flock_for(gadget, shape.log_blocks, self.io, self.config)?;
+        let flock = flock_for(gadget, shape.blocks, self.io, self.config)?;
         flock
             .check_memory()
             .map_err(|e| WorkloadError::Failed(e.to_string()))?;
@@ -572,7 +585,7 @@ pub struct SecuritySummary {
     pub pcs: flockwork_pcs::security::SecurityReport,
     /// The layout of the instances.
     pub shape: BatchShape,
-    /// `m = m0 + log_blocks`.
+    /// `m = m0 + ⌈log2 blocks⌉`.
     pub num_vars: usize,
 }
 
@@ -604,7 +617,7 @@ fn summary_of<G: Gadget>(
     shape: BatchShape,
     config: FlockConfig,
 ) -> Result<SecuritySummary, WorkloadError> {
-    let flock = Flock::new(gadget, shape.log_blocks, config).map_err(setup_error)?;
+    let flock = Flock::for_count(gadget, shape.blocks, config).map_err(setup_error)?;
     Ok(SecuritySummary {
         protocol: flock.soundness(),
         pcs: flock.pcs().inner().security_report(),

@@ -656,16 +656,16 @@ fn batch_count(args: &ProveArgs) -> Result<usize, WorkloadError> {
     Ok(count)
 }
 
-/// `2^k`, or `n·2^k = N (n per block, 2^k blocks)` for wide blocks.
+/// `N`, or `n·B = N (n per block, B blocks)` for wide blocks.
 fn describe_shape(shape: flockwork::flock::BatchShape) -> String {
     if shape.copies == 1 {
-        format!("2^{}", shape.log_blocks)
+        shape.blocks.to_string()
     } else {
         format!(
-            "{} ({} per block, 2^{} blocks)",
+            "{} ({} per block, {} blocks)",
             shape.instances(),
             shape.copies,
-            shape.log_blocks
+            shape.blocks
         )
     }
 }
@@ -727,15 +727,17 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     };
     let batch = flockwork::flock::BatchShape::for_count(hash, io, count);
     if batch.instances() != count && args.count.is_some() {
+        let why = if io == IoKind::Merkle {
+            "a Merkle tree takes a power-of-two number of leaves".to_string()
+        } else {
+            format!(
+                "batch-R1CS proves whole blocks of {} instances",
+                batch.copies
+            )
+        };
         eprintln!(
-            "note: batch-R1CS proves a power-of-two number of blocks of {} instance(s): \
-             --count {count} is rounded up to {}",
-            batch.copies,
-            if batch.copies == 1 {
-                format!("{} = 2^{}", batch.instances(), batch.log_blocks)
-            } else {
-                describe_shape(batch)
-            }
+            "note: {why}: --count {count} is rounded up to {}",
+            describe_shape(batch)
         );
     }
     let config = flockwork::r1cs::FlockConfig {
@@ -781,7 +783,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             pcs: config.scheme,
             preset: config.preset,
             copies: r.shape.copies,
-            log_blocks: r.shape.log_blocks,
+            blocks: r.shape.blocks,
             target_bits: config.target_bits,
             statement: r.statement.clone(),
             proof: r.proof.clone(),
@@ -792,7 +794,7 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     if args.json {
         println!(
-            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"transcript\":\"{}\",\"count\":{},\"instances\":{},\"copies\":{},\"log_blocks\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
+            "{{\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"transcript\":\"{}\",\"count\":{},\"instances\":{},\"copies\":{},\"blocks\":{},\"log_blocks\":{},\"threads\":{},\"reps\":{},\"num_vars\":{},\"witness_ms\":{:.3},\"commit_ms\":{:.3},\"zerocheck_ms\":{:.3},\"lincheck_ms\":{:.3},\"io_ms\":{:.3},\"open_ms\":{:.3},\"prove_ms\":{:.3},\"prove_ms_median\":{:.3},\"verify_ms\":{:.3},\"proof_bytes\":{},\"per_sec\":{:.1},\"per_sec_median\":{:.1},\"native_per_sec\":{:.1},\"overhead\":{:.1},\"soundness_bits\":{:.2},\"peak_mib\":{:.1}}}",
             r.hash.name(),
             io.name(),
             config.scheme.name(),
@@ -800,7 +802,8 @@ fn prove_flock(hash: flockwork::flock::HashKind, args: ProveArgs) -> Result<(), 
             r.count,
             r.instances(),
             r.shape.copies,
-            r.shape.log_blocks,
+            r.shape.blocks,
+            r.shape.log_blocks(),
             rayon::current_num_threads(),
             r.reps,
             r.num_vars,
@@ -1486,7 +1489,8 @@ fn security(
                 "log_instances": log_instances,
                 "instances": s.shape.instances(),
                 "copies": s.shape.copies,
-                "log_blocks": s.shape.log_blocks,
+                "blocks": s.shape.blocks,
+                "log_blocks": s.shape.log_blocks(),
                 "num_vars": s.num_vars,
                 "target_bits": target,
                 "protocol_terms": protocol,
@@ -1525,13 +1529,13 @@ fn verify_file(path: &std::path::Path, json: bool) -> Result<(), WorkloadError> 
         use flockwork::proof_file::ProofFile;
         let fields = match &file {
             ProofFile::Flock(f) => format!(
-                "\"system\":\"batch-r1cs\",\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"instances\":{},\"copies\":{},\"log_blocks\":{}",
+                "\"system\":\"batch-r1cs\",\"hash\":\"{}\",\"io\":\"{}\",\"pcs\":\"{}\",\"instances\":{},\"copies\":{},\"blocks\":{}",
                 f.hash.name(),
                 f.io().name(),
                 f.pcs.name(),
                 f.instances(),
                 f.copies,
-                f.log_blocks
+                f.blocks
             ),
             ProofFile::Gkr(g) => format!(
                 "\"system\":\"gkr\",\"hash\":\"poseidon2b\",\"batcher\":\"{}\",\"instances\":{}",

@@ -4,13 +4,13 @@
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (4) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
+//! "FWPF" | u16 version (5) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
 //! system 0, batch-R1CS (Flock):
-//!     u8 hash | u8 pcs | u8 preset | u8 copies | u8 log_blocks | u16 target_bits
+//!     u8 hash | u8 pcs | u8 preset | u8 copies | u32 blocks | u16 target_bits
 //!     | u8 statement kind
 //!     kind 1, chain:  u32 n | n × u64 start | u32 n | n × u64 end
-//!     kind 2, Merkle: u32 d | d × u64 root | 2^log_blocks leaves × d × u64
-//!     kind 3, public: u32 a | u32 b | 2^log_blocks × a × u64 inputs | 2^log_blocks × b × u64
+//!     kind 2, Merkle: u32 d | d × u64 root | blocks leaves × d × u64 (blocks a power of two)
+//!     kind 3, public: u32 a | u32 b | blocks × a × u64 inputs | blocks × b × u64
 //!                     outputs (one instance per block)
 //! system 1, GKR over Poseidon2b (t = 4, official instance):
 //!     u8 batcher | u8 regions A | A × u8 width w_a
@@ -24,7 +24,8 @@
 //! The version changes whenever the meaning of a file's bytes does (its layout, or the bytes
 //! of a proof for the same statement); a build reads its own version only and refuses an
 //! older file with an error that names the last commit reading it ([`RETIRED`]). A chain of
-//! `copies · 2^log_blocks` steps proves `copies` steps per block
+//! `copies · blocks` steps proves `copies` steps per block, any number of blocks from 1 to
+//! 2^24 (the batch-R1CS setup's exact count, [`flockwork_r1cs::Flock::for_count`])
 //! ([`flockwork_boolean::wide_chain`]); Merkle trees take one node per block.
 //!
 //! Parsing is strict: every count is bounded, and checked against the bytes left, before
@@ -52,22 +53,21 @@ use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
-/// The format version this build writes and reads. Version 4: every file names its
-/// transcript, batch-R1CS files may hold public-IO statements and their proofs carry the
-/// batch-R1CS proof version 3 (the setup digest covers the transcript), and the layer-0
-/// commitment of a GKR file is selected one bit above its target
-/// ([`flockwork_pcs::Commitment::select`]).
-pub const VERSION: u16 = 4;
+/// The format version this build writes and reads. Version 5: batch-R1CS files record the
+/// exact block count (`u32 blocks`, any count, instead of `u8 log_blocks`) and carry the
+/// batch-R1CS proof version 4 (the count in the setup digest and the constant pin).
+pub const VERSION: u16 = 5;
 /// Every earlier version, with the last commit whose `flockwork verify` reads its files: 2
-/// (no `copies` byte; proofs before the proof-of-work change d591d4c) and 3 (the layer-0
-/// commitment at its target; files written from d591d4c on, earlier ones by b2fc788).
-pub const RETIRED: [(u16, &str); 2] = [(2, "b2fc788"), (3, "7e089aa")];
+/// (no `copies` byte; proofs before the proof-of-work change d591d4c), 3 (the layer-0
+/// commitment at its target; files written from d591d4c on, earlier ones by b2fc788) and 4
+/// (power-of-two block counts, batch-R1CS proof version 3).
+pub const RETIRED: [(u16, &str); 3] = [(2, "b2fc788"), (3, "7e089aa"), (4, "21c80a4")];
 /// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
 /// Words of a Merkle digest (SHA-256 and BLAKE3: 256 bits).
 const MERKLE_DIGEST_WORDS: usize = 4;
-/// The largest batch a batch-R1CS file may describe.
-const MAX_LOG_INSTANCES: usize = 24;
+/// The most blocks a batch-R1CS file may describe.
+const MAX_BLOCKS: usize = 1 << 24;
 
 /// A proof file's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,8 +93,8 @@ pub struct FlockFile {
     pub preset: Preset,
     /// Instances per block (chain steps; 1 for Merkle trees).
     pub copies: usize,
-    /// The batch has `2^log_blocks` blocks, `copies · 2^log_blocks` compressions.
-    pub log_blocks: usize,
+    /// The batch has `blocks` blocks (1 to 2^24), `copies · blocks` compressions.
+    pub blocks: usize,
     /// The security target the parameters were selected for.
     pub target_bits: u32,
     /// The chain's end points or the tree's root and leaves.
@@ -459,13 +459,11 @@ impl ProofFile {
                     IoKind::Merkle => "a Merkle tree over",
                     IoKind::Public => "public inputs and outputs of",
                 };
-                let (count, blocks) = if f.copies > 1 {
-                    (
-                        f.instances().to_string(),
-                        format!(" in 2^{} blocks of {}", f.log_blocks, f.copies),
-                    )
+                let count = f.instances().to_string();
+                let blocks = if f.copies > 1 {
+                    format!(" in {} blocks of {}", f.blocks, f.copies)
                 } else {
-                    (format!("2^{}", f.log_blocks), String::new())
+                    String::new()
                 };
                 format!(
                     "{what} {count} {} compressions{blocks} ({} over ring-switching, {} bits \
@@ -516,7 +514,7 @@ impl FlockFile {
             self.pcs == PcsKind::Ligerito && self.preset == Preset::Slim,
         ));
         out.push(self.copies as u8);
-        out.push(self.log_blocks as u8);
+        out.extend_from_slice(&(self.blocks as u32).to_le_bytes());
         out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
         match &self.statement {
             Statement::Chain { start, end } => {
@@ -572,10 +570,10 @@ impl FlockFile {
                 "{copies} instances per block (1 to {MAX_COPIES})"
             )));
         }
-        let log_blocks = r.u8("header")? as usize;
-        if log_blocks > MAX_LOG_INSTANCES {
+        let blocks = r.u32("header")? as usize;
+        if !(1..=MAX_BLOCKS).contains(&blocks) {
             return Err(ProofFileError::Header(format!(
-                "2^{log_blocks} blocks (at most 2^{MAX_LOG_INSTANCES})"
+                "{blocks} blocks (1 to {MAX_BLOCKS})"
             )));
         }
         let target_bits = u32::from(r.u16("header")?);
@@ -591,9 +589,13 @@ impl FlockFile {
                 Statement::Chain { start, end }
             }
             2 => {
-                if !hash.has_merkle_nodes() || log_blocks == 0 || copies != 1 {
+                if !hash.has_merkle_nodes()
+                    || blocks < 2
+                    || !blocks.is_power_of_two()
+                    || copies != 1
+                {
                     return Err(ProofFileError::Header(format!(
-                        "no Merkle tree of 2^{log_blocks} blocks of {copies} {} nodes",
+                        "no Merkle tree of {blocks} blocks of {copies} {} nodes",
                         hash.name()
                     )));
                 }
@@ -607,7 +609,7 @@ impl FlockFile {
                         hash.name()
                     )));
                 }
-                let leaves = 1usize << log_blocks;
+                let leaves = blocks;
                 r.ensure(leaves, 8 * root.len(), "Merkle leaves")?;
                 let leaves = (0..leaves)
                     .map(|_| r.words(root.len(), "Merkle leaves"))
@@ -620,7 +622,7 @@ impl FlockFile {
                         "public IO takes one instance per block, not {copies}"
                     )));
                 }
-                let instances = 1usize << log_blocks;
+                let instances = blocks;
                 let (a, b) = (r.u32("statement")? as usize, r.u32("statement")? as usize);
                 if a == 0 || b == 0 || a > MAX_STATE_WORDS || b > MAX_STATE_WORDS {
                     return Err(ProofFileError::Header(format!(
@@ -644,7 +646,7 @@ impl FlockFile {
             pcs,
             preset,
             copies,
-            log_blocks,
+            blocks,
             target_bits,
             statement,
             proof: r.proof()?,
@@ -674,7 +676,7 @@ impl FlockFile {
             target_bits: self.target_bits,
             ..FlockConfig::default()
         };
-        let flock = flock_for(gadget, self.log_blocks, self.io(), config)
+        let flock = flock_for(gadget, self.blocks, self.io(), config)
             .map_err(|e: WorkloadError| ProofFileError::Setup(e.to_string()))?;
         with_transcript!(self.transcript, T => {
             flock.with_transcript::<T>().verify(&self.statement, &self.proof)
@@ -685,7 +687,7 @@ impl FlockFile {
     /// Compressions in the batch.
     #[must_use]
     pub fn instances(&self) -> usize {
-        self.copies << self.log_blocks
+        self.copies * self.blocks
     }
 }
 
@@ -861,7 +863,7 @@ mod tests {
             pcs: PcsKind::Ligerito,
             preset: Preset::Slim,
             copies: 3,
-            log_blocks: 5,
+            blocks: 21,
             target_bits: 100,
             statement: Statement::Chain {
                 start: (0..25).collect(),
@@ -878,7 +880,7 @@ mod tests {
             pcs: PcsKind::Fri,
             preset: Preset::Fast,
             copies: 1,
-            log_blocks: 2,
+            blocks: 4,
             target_bits: 100,
             statement: Statement::Merkle {
                 root: vec![1, 2, 3, 4],
@@ -895,7 +897,7 @@ mod tests {
             pcs: PcsKind::Blaze,
             preset: Preset::Fast,
             copies: 1,
-            log_blocks: 1,
+            blocks: 2,
             target_bits: 100,
             statement: Statement::Public {
                 inputs: (0..28).collect(),

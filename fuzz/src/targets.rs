@@ -400,7 +400,7 @@ pub fn proof_file_seed() -> Vec<u8> {
             pcs: workload.config.scheme,
             preset: workload.config.preset,
             copies: report.shape.copies,
-            log_blocks: report.shape.log_blocks,
+            blocks: report.shape.blocks,
             target_bits: workload.config.target_bits,
             statement: report.statement,
             proof: report.proof,
@@ -441,7 +441,7 @@ pub fn proof_file_gkr_seed() -> Vec<u8> {
 pub fn proof_file(data: &[u8]) -> bool {
     match ProofFile::from_bytes(data) {
         // Only small setups: a header may name 2^24 instances, whose setup is legal but slow.
-        Ok(file @ ProofFile::Flock(FlockFile { log_blocks, .. })) if log_blocks <= 4 => {
+        Ok(file @ ProofFile::Flock(FlockFile { blocks, .. })) if blocks <= 16 => {
             file.verify().is_ok()
         }
         Ok(ProofFile::Gkr(file)) if file.permutations() <= 64 => {

@@ -160,22 +160,19 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
         let path = dir.join(format!("{pcs}.bin"));
         let p = path.to_str().unwrap();
         let out = flockwork(&[
-            "prove",
-            "--hash",
-            "blake3",
-            "--log-instances",
-            "3",
-            "--pcs",
-            pcs,
-            "--out",
-            p,
-            "--json",
+            "prove", "--hash", "blake3", "--count", "5", "--pcs", pcs, "--out", p, "--json",
         ]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stdout(&out).contains(&format!("\"pcs\":\"{pcs}\"")));
+        assert!(stdout(&out).contains("\"instances\":5"), "{}", stdout(&out));
+        assert!(!stderr(&out).contains("rounded up"), "{}", stderr(&out));
         let out = flockwork(&["verify", p]);
         assert!(out.status.success(), "{}", stderr(&out));
-        assert!(stdout(&out).starts_with("valid: "), "{}", stdout(&out));
+        assert!(
+            stdout(&out).starts_with("valid: a chain of 5 blake3 compressions"),
+            "{}",
+            stdout(&out)
+        );
 
         let bytes = std::fs::read(&path).unwrap();
         let bad = |name: &str, bytes: &[u8], message: &str| {
@@ -203,7 +200,7 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
             "flockwork at commit 7e089aa reads version 3",
         );
         let mut statement = bytes.clone();
-        statement[20] ^= 1; // a word of the chain's start state
+        statement[23] ^= 1; // a word of the chain's start state
         bad("statement.bin", &statement, "rejected");
         let mut longer = bytes.clone();
         longer.push(0);
@@ -450,7 +447,9 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("rounded up to 8 = 2^3"),
+        stderr(&out).contains(
+            "a Merkle tree takes a power-of-two number of leaves: --count 5 is rounded up to 8"
+        ),
         "{}",
         stderr(&out)
     );
@@ -460,7 +459,7 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     let out = flockwork(&["verify", tree.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("valid: a Merkle tree over 2^3 blake3"),
+        stdout(&out).starts_with("valid: a Merkle tree over 8 blake3"),
         "{}",
         stdout(&out)
     );
@@ -777,19 +776,19 @@ fn keccak_chains_take_three_permutations_per_block() {
         "\"count\":4",
         "\"instances\":6",
         "\"copies\":3",
-        "\"log_blocks\":1",
+        "\"blocks\":2",
     ] {
         assert!(line.contains(field), "{field}: {line}");
     }
     assert!(
-        stderr(&out).contains("rounded up to 6 (3 per block, 2^1 blocks)"),
+        stderr(&out).contains("rounded up to 6 (3 per block, 2 blocks)"),
         "{}",
         stderr(&out)
     );
     let out = flockwork(&["verify", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("valid: a chain of 6 keccak-f compressions in 2^1 blocks of 3"),
+        stdout(&out).starts_with("valid: a chain of 6 keccak-f compressions in 2 blocks of 3"),
         "{}",
         stdout(&out)
     );
@@ -827,14 +826,14 @@ fn public_io_files_round_trip_and_changed_io_is_rejected() {
     assert!(stdout(&out).contains("\"transcript\":\"blake3\""));
     let out = flockwork(&["verify", p]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("public inputs and outputs of 2^2 sha256"));
+    assert!(stdout(&out).contains("public inputs and outputs of 4 sha256"));
     assert!(stdout(&out).contains("blake3 transcript"));
 
     let bytes = std::fs::read(&path).unwrap();
-    // magic 4 | version 2 | system | transcript | hash | pcs | preset | copies | log_blocks |
-    // target 2 | kind | u32 a | u32 b: the inputs start at byte 24, 4 × 12 words, then the
+    // magic 4 | version 2 | system | transcript | hash | pcs | preset | copies | u32 blocks |
+    // target 2 | kind | u32 a | u32 b: the inputs start at byte 27, 4 × 12 words, then the
     // outputs, 4 × 4 words.
-    let inputs = 24;
+    let inputs = 27;
     let outputs = inputs + 8 * 4 * 12;
     for (name, at) in [
         ("first-input", inputs),

@@ -19,6 +19,25 @@ pub enum SetupError {
         /// `k`.
         log_instances: usize,
     },
+    /// An instance count outside `1..=2^k` ([`crate::Flock::with_instances`]).
+    #[error("{instances} instances do not fit a batch of 2^{log_instances} blocks (1 to 2^k)")]
+    InstanceCount {
+        /// The count asked for.
+        instances: usize,
+        /// `k`.
+        log_instances: usize,
+    },
+    /// Below `2^k` instances the zero blocks past the last instance must be the only
+    /// solution of the block's constraints with the constant wire at zero
+    /// ([`crate::padding`]); this gadget leaves a committed bit free.
+    #[error(
+        "the gadget's constraints do not force bit {column} of a block to zero when the \
+         constant wire is zero, so it cannot be padded with zero blocks; prove 2^k instances"
+    )]
+    PaddingNotForced {
+        /// The first block position the constraints leave free.
+        column: usize,
+    },
     /// The PCS parameter selection failed.
     #[error("polynomial commitment parameters: {0}")]
     Pcs(SelectError),
@@ -83,9 +102,22 @@ pub enum FlockError {
     /// Not a proof of this system.
     #[error("not a flock batch-R1CS proof (bad magic bytes)")]
     BadMagic,
-    /// A version this verifier does not speak.
-    #[error("unsupported proof version {0} (this verifier speaks version {expected})", expected = crate::PROOF_VERSION)]
+    /// A version this verifier does not know (a later one).
+    #[error("unknown proof version {0} (this verifier speaks version {expected})", expected = crate::PROOF_VERSION)]
     Version(u16),
+    /// An earlier proof version, and the last commit whose verifier reads it
+    /// ([`crate::RETIRED_VERSIONS`]).
+    #[error(
+        "proof version {version} is not read by this verifier (it speaks version {expected}); \
+         flockwork at commit {commit} reads version {version}",
+        expected = crate::PROOF_VERSION
+    )]
+    Retired {
+        /// The proof's version.
+        version: u16,
+        /// The last commit that reads it.
+        commit: &'static str,
+    },
     /// The proof was made for another setup (circuit, batch size, IO mode, commitment or its
     /// parameters, transcript scheme): its setup digest differs.
     #[error(

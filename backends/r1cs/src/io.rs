@@ -13,11 +13,12 @@
 //! shift(a, b) = Σ_j Π_{l<j} a_l(1 + b_l) · (1 + a_j) b_j · Π_{l>j} (1 + a_l + b_l)   (= 1 iff b = a + 1 on the cube)
 //! ```
 //!
-//! the chain `Out(i) = In(i + 1)`, `In(0) = X_0`, `Out(K − 1) = X_last` gives, in
-//! characteristic two and for random `τ ∈ F^k`, `α`,
+//! the chain `Out(i) = In(i + 1)`, `In(0) = X_0`, `Out(N − 1) = X_last` through the first `N`
+//! of the `K = 2^k` blocks (the blocks past them zero, [`crate::padding`]: `In(N) = 0`) gives,
+//! in characteristic two and for random `τ ∈ F^k`, `α`,
 //!
 //! ```text
-//! Σ_i [shift(τ, i) + α·eq(0, i)]·In(i) + eq(τ, i)·Out(i) = eq(τ, 1^k)·X_last + α·X_0.
+//! Σ_i [shift(τ, i) + α·eq(0, i)]·In(i) + eq(τ, i)·Out(i) = eq(τ, N − 1)·X_last + α·X_0.
 //! ```
 //!
 //! That is `⟨P, W⟩ = v` for the weight
@@ -252,12 +253,14 @@ pub(crate) fn fold_words(state: &[u64], eq_pos: &[Ghash128]) -> Ghash128 {
 }
 
 /// Squeezes the challenges and returns the packed claim for the chain from `start` to `end`
-/// over `2^log_instances` instances of blocks of `2^log_block` bits (prover and verifier).
+/// through the first `instances` of `2^log_instances` blocks of `2^log_block` bits, the blocks
+/// past them zero (prover and verifier; [`crate::padding`]).
 #[must_use]
 pub fn chain_claim<T: Transcript>(
     layout: &ChainLayout,
     log_block: usize,
     log_instances: usize,
+    instances: usize,
     start: &[u64],
     end: &[u64],
     transcript: &mut T,
@@ -268,8 +271,8 @@ pub fn chain_claim<T: Transcript>(
         tau: transcript.challenges(LABEL_TAU, log_instances),
         alpha: transcript.challenge(LABEL_ALPHA),
     };
-    let ones = vec![Ghash128::ONE; log_instances];
-    let value = eq_eval(&ch.tau, &ones) * fold_state(end, &ch.tau_pos)
+    let last = bits_point(instances - 1, log_instances);
+    let value = eq_eval(&ch.tau, &last) * fold_state(end, &ch.tau_pos)
         + ch.alpha * fold_state(start, &ch.tau_pos);
     let weight = ChainWeight {
         layout: layout.clone(),

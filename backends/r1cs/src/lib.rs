@@ -8,12 +8,17 @@
 //! materialized linear value, an IO bit or the constant wire, and its row says so. The witness
 //! has `2^m` bits, `m = k + m0`.
 //!
+//! A setup proves exactly `N` instances, any `1 ≤ N ≤ 2^k` ([`Flock::for_count`],
+//! [`Flock::with_instances`]): they fill the first `N` blocks and the rest are zero blocks,
+//! which the constant pin, the gadget's rows and the IO arguments keep from helping a cheating
+//! prover ([`padding`] gives the argument); `N` is in the setup digest and the transcript.
+//!
 //! ## Protocol (transcript order, notes pitfall 9)
 //!
 //! 1. **Statement**: the transcript — the setup's [`TranscriptScheme`] `T` (SHA-256 by
 //!    default; BLAKE3, the Poseidon2b duplex sponge or any other through
 //!    [`Flock::with_transcript`]) — starts from the protocol name and the instance bytes (the
-//!    R1CS digest, `m0`, `k` and the IO mode) and absorbs the public IO data (chain
+//!    R1CS digest, `m0`, `k`, the count `N` and the IO mode) and absorbs the public IO data (chain
 //!    endpoints, Merkle root and leaves, or every instance's inputs and outputs).
 //! 2. **Commit** `z` packed into `2^(m−7)` GF(2^128) words through the Boolean PCS
 //!    (ring-switching over the configured scheme, Ligerito by default; [`flockwork_pcs::ring_switch`]).
@@ -21,8 +26,9 @@
 //!    (`skip.rs`), pinned challenges on the next seven (`pinned.rs`), `m − 6` multilinear rounds
 //!    with Gruen's eq-factoring. Output: the c-claim `ẑ(ζ, r) = P^c(ζ)` and `â`, `b̂` at `(ζ, ρ)`.
 //! 4. **Lincheck** (`lincheck.rs`): `α`, `β`, one degree-2 sumcheck over `m0` variables against
-//!    the comb vector that both sides compute by walking the circuit backwards. Output: the
-//!    z-claim `ẑ(r', s_out)`.
+//!    the comb vector that both sides compute by walking the circuit backwards; the `β` term
+//!    pins the constant wire to the indicator of the first `N` blocks. Output: the z-claim
+//!    `ẑ(r', s_out)`.
 //! 5. **IO**: one linear claim on the packed polynomial that binds the statement's public data
 //!    to the committed IO regions: the hash-chain claim ([`io`]) for a chain, the Merkle claim
 //!    ([`merkle`]) for a tree, the public-IO claim ([`public`]) for independent instances with
@@ -41,6 +47,7 @@ pub mod io;
 mod kernel;
 mod lincheck;
 pub mod merkle;
+pub mod padding;
 mod pinned;
 mod prover;
 pub mod public;
@@ -88,8 +95,20 @@ use crate::skip::{LdeTable, SKIP_VARS};
 pub type BooleanPcs = RingSwitched<Commitment>;
 
 /// Proof format version (first bytes after the magic). Version 2 added the setup digest;
-/// version 3: the setup digest covers the transcript ([`TranscriptScheme::NAME`]).
-pub const PROOF_VERSION: u16 = 3;
+/// version 3: the setup digest covers the transcript ([`TranscriptScheme::NAME`]); version 4:
+/// exact instance counts (the count `N` in the instance bytes and the setup digest, the
+/// constant pin against the indicator of the first `N` instances, the chain's end at
+/// instance `N − 1`).
+pub const PROOF_VERSION: u16 = 4;
+/// Every earlier proof version, with the last commit whose verifier reads it: version 1 up to
+/// e2d2023; version 2 up to 800fc91 for proofs made from d591d4c on (its proof-of-work
+/// hashes), up to b2fc788 for earlier ones; version 3 up to 21c80a4.
+/// [`Flock::verify`] refuses them with [`FlockError::Retired`].
+pub const RETIRED_VERSIONS: [(u16, &str); 3] = [
+    (1, "e2d2023"),
+    (2, "800fc91 (b2fc788 for proofs made before d591d4c)"),
+    (3, "21c80a4"),
+];
 /// Magic bytes that open every proof.
 pub const PROOF_MAGIC: [u8; 4] = *b"FLKR";
 /// Header length: magic, version and the 32-byte setup digest ([`Flock::setup_digest`]).
@@ -130,7 +149,7 @@ impl Default for FlockConfig {
 /// The public statement a proof is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Statement {
-    /// `K` satisfying instances exist (no public data: useful for benchmarks, says nothing
+    /// `N` satisfying instances exist (no public data: useful for benchmarks, says nothing
     /// about any particular input).
     Batch,
     /// The instances form a chain from `start` to `end` (state vectors as `u64` words, see
@@ -142,7 +161,7 @@ pub enum Statement {
         /// The final state.
         end: Vec<u64>,
     },
-    /// The instances compute the Merkle tree with this root over these `K` leaves (digests
+    /// The instances compute the Merkle tree with this root over these `N = 2^k` leaves (digests
     /// as `u64` words, see [`MerkleLayout`]; instance `p ≥ 1` is heap node `p`, instance 0
     /// is padding).
     Merkle {
@@ -151,7 +170,7 @@ pub enum Statement {
         /// The leaf digests, left to right.
         leaves: Vec<Vec<u64>>,
     },
-    /// `K` independent instances with these input and output vectors, all public (`u64`
+    /// `N` independent instances with these input and output vectors, all public (`u64`
     /// words, flat: instance `i`'s input vector is `inputs[i·n_in .. (i + 1)·n_in]` and its
     /// output vector `outputs[i·n_out .. (i + 1)·n_out]`, with `n_in`, `n_out` the words of
     /// the gadget's input and output vectors, [`PublicLayout`]).
@@ -193,7 +212,7 @@ impl Proof {
     }
 }
 
-/// Prover and verifier of `2^k` instances of one gadget, committing through ring-switching
+/// Prover and verifier of `N` instances (in `2^k ≥ N` blocks) of one gadget, committing through ring-switching
 /// over the dense GF(2^128) commitment `P` — by default [`Commitment`], any shipped scheme
 /// chosen at run time by [`FlockConfig::scheme`] ([`Flock::new`]); any other
 /// [`ConfiguredCommitment`] through [`Flock::with_pcs`] — with the Fiat–Shamir transcript
@@ -207,6 +226,7 @@ pub struct Flock<G, P = Commitment, T = flockwork_transcript::Sha256> {
     gadget: G,
     lowering: R1csLowering,
     log_instances: usize,
+    instances: usize,
     io: IoMode,
     pcs: RingSwitched<P>,
     config: FlockConfig,
@@ -269,6 +289,22 @@ impl<G: Gadget> Flock<G> {
     ) -> Result<Self, SetupError> {
         Self::new(gadget, log_instances, config)?.merkle_tree(children, digest, fixed)
     }
+
+    /// Sets up exactly `instances` instances of `gadget` (any count from 1 to 2^40) proving
+    /// [`Statement::Batch`]: [`Flock::new`] for the `k = ⌈log2 instances⌉` that holds them,
+    /// then [`Flock::with_instances`]. The IO modes follow as for any setup
+    /// ([`Flock::chained`], [`Flock::public_io`], [`Flock::merkle_tree`]).
+    ///
+    /// # Errors
+    /// As [`Flock::new`] and [`Flock::with_instances`]; [`SetupError::TooManyInstances`] for
+    /// zero instances.
+    pub fn for_count(gadget: G, instances: usize, config: FlockConfig) -> Result<Self, SetupError> {
+        if instances == 0 {
+            return Err(SetupError::TooManyInstances { log_instances: 0 });
+        }
+        let log_instances = instances.next_power_of_two().trailing_zeros() as usize;
+        Self::new(gadget, log_instances, config)?.with_instances(instances)
+    }
 }
 
 /// `m = m0 + k` after checking that the shape is supported.
@@ -310,6 +346,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>> Flock<G, P> {
             gadget,
             lowering,
             log_instances,
+            instances: 1 << log_instances,
             io: IoMode::None,
             pcs: RingSwitched::new(dense),
             config,
@@ -330,6 +367,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             gadget: self.gadget,
             lowering: self.lowering,
             log_instances: self.log_instances,
+            instances: self.instances,
             io: self.io,
             pcs: self.pcs,
             config: self.config,
@@ -337,6 +375,47 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             lde: self.lde,
             tconv: self.tconv,
             transcript: PhantomData,
+        }
+    }
+
+    /// The same setup for exactly `instances` real instances, `1 ≤ instances ≤ 2^k`: they
+    /// occupy the first blocks of the `2^k`-block witness and the blocks past them are zero
+    /// (see [`padding`] for why that is sound). The count is part of the statement: it is in
+    /// the setup digest and the transcript, so a proof for `N` instances is refused for any
+    /// other count.
+    ///
+    /// # Errors
+    /// [`SetupError::InstanceCount`] for a count outside `1..=2^k`;
+    /// [`SetupError::PaddingNotForced`] below `2^k` if the constant wire at zero does not force
+    /// every bit of the gadget's block to zero; [`SetupError::MerkleLayout`] below `2^k` for a
+    /// Merkle setup (trees take a power-of-two leaf count).
+    pub fn with_instances(mut self, instances: usize) -> Result<Self, SetupError> {
+        let capacity = 1usize << self.log_instances;
+        if !(1..=capacity).contains(&instances) {
+            return Err(SetupError::InstanceCount {
+                instances,
+                log_instances: self.log_instances,
+            });
+        }
+        if instances < capacity
+            && let Some(column) = padding::unforced_column(&self.lowering)
+        {
+            return Err(SetupError::PaddingNotForced { column });
+        }
+        self.instances = instances;
+        self.check_merkle_count()?;
+        Ok(self)
+    }
+
+    /// Merkle trees take every block: refuses a Merkle setup with fewer instances than blocks.
+    fn check_merkle_count(&self) -> Result<(), SetupError> {
+        match &self.io {
+            IoMode::Merkle(_) if self.instances != 1 << self.log_instances => {
+                Err(SetupError::MerkleLayout(
+                    "a tree takes a power-of-two number of leaves (one instance per leaf)",
+                ))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -366,6 +445,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         }
         let layout = MerkleLayout::new(&self.gadget.layout(), children, digest, fixed)?;
         self.io = IoMode::Merkle(layout);
+        self.check_merkle_count()?;
         Ok(self)
     }
 
@@ -392,10 +472,18 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         &self.lowering
     }
 
-    /// `k`: the batch holds `2^k` instances.
+    /// `k`: the witness holds `2^k` instance blocks (the first [`Flock::instances`] of them
+    /// real, the rest zero).
     #[must_use]
     pub fn log_instances(&self) -> usize {
         self.log_instances
+    }
+
+    /// `N`: the instances the statement is about, `2^(k−1) < N ≤ 2^k` for
+    /// [`Flock::for_count`] (any `1 ≤ N ≤ 2^k` through [`Flock::with_instances`]).
+    #[must_use]
+    pub fn instances(&self) -> usize {
+        self.instances
     }
 
     /// `m = m0 + k`: the witness has `2^m` bits.
@@ -472,14 +560,12 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         witness: &flockwork_core::circuit::BatchWitness,
     ) -> Option<Statement> {
         let layout = self.chain()?;
-        if witness.log_block != self.lowering.log_block()
-            || witness.instances != 1 << self.log_instances
-        {
+        if witness.log_block != self.lowering.log_block() || !self.fits_witness(witness.instances) {
             return None;
         }
         let slot_words = 2 << layout.log_slot_words;
         let n = layout.state_words();
-        let last = (witness.instances - 1) * witness.block_words();
+        let last = (self.instances - 1) * witness.block_words();
         Some(Statement::Chain {
             start: witness
                 .z
@@ -502,13 +588,23 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         &self,
         witness: &flockwork_core::circuit::BatchWitness,
     ) -> Option<Statement> {
-        let (m0, k) = (self.lowering.log_block(), self.log_instances);
-        let (inputs, outputs) = self.public()?.read(witness, m0, 1 << k)?;
+        if !self.fits_witness(witness.instances) {
+            return None;
+        }
+        let m0 = self.lowering.log_block();
+        let (inputs, outputs) = self.public()?.read(witness, m0, self.instances)?;
         Some(Statement::Public { inputs, outputs })
     }
 
+    /// Whether a witness of `blocks` instance blocks fits the setup: the `N` real instances
+    /// alone ([`batch_witness`](flockwork_core::circuit::batch_witness) of their inputs) or
+    /// all `2^k` blocks.
+    fn fits_witness(&self, blocks: usize) -> bool {
+        blocks == self.instances || blocks == 1 << self.log_instances
+    }
+
     /// SHA-256 of everything the verifier must agree with: the lowered circuit, the batch
-    /// size, the IO mode and layout (the transcript's instance bytes), the commitment scheme
+    /// size and instance count, the IO mode and layout (the transcript's instance bytes), the commitment scheme
     /// and its parameters ([`ConfiguredCommitment::parameter_bytes`]), and the transcript
     /// scheme ([`TranscriptScheme::NAME`]). Proofs carry it after the version, and the
     /// verifier refuses another setup's proof with [`FlockError::Setup`] before reading
@@ -528,12 +624,13 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         h.finalize().into()
     }
 
-    /// The domain-separation instance bytes: digest, `m0`, `k`, IO mode and its layout.
+    /// The domain-separation instance bytes: digest, `m0`, `k`, `N`, IO mode and its layout.
     fn instance_bytes(&self) -> Vec<u8> {
         let mut out = self.r1cs_digest.to_vec();
         out.extend_from_slice(self.pcs.inner().name().as_bytes());
         out.extend_from_slice(&(self.lowering.log_block() as u64).to_le_bytes());
         out.extend_from_slice(&(self.log_instances as u64).to_le_bytes());
+        out.extend_from_slice(&(self.instances as u64).to_le_bytes());
         match &self.io {
             IoMode::None => out.push(0),
             IoMode::Chain(c) => {
@@ -597,7 +694,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme>
     type VerifyError = FlockError;
 
     fn instances(&self) -> usize {
-        1 << self.log_instances
+        self.instances
     }
 
     fn prove_batch(&self, inputs: &[u64], statement: &Statement) -> Result<Vec<u8>, ProveError> {

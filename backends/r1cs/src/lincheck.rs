@@ -12,13 +12,17 @@
 //! later work is independent of `K`). For random `α, β` the prover runs a degree-2 sumcheck on
 //!
 //! ```text
-//! Σ_{j ∈ {0,1}^m0} comb[j]·z_vec[j] = α·â + b̂ + β,    comb = α·A0ᵀ e + B0ᵀ e + β·e_const,
+//! Σ_{j ∈ {0,1}^m0} comb[j]·z_vec[j] = α·â + b̂ + β·ι_N(s_out),    comb = α·A0ᵀ e + B0ᵀ e + β·e_const,
 //! ```
 //!
 //! where `e[i] = L_{i mod 64}(ζ)·eq(s_in, ⌊i/64⌋)`. `A0ᵀe` and `B0ᵀe` come from the backward
 //! walk of the XOR graph ([`R1csLowering::transpose_mul`]), never from a matrix. The `β` term
-//! pins the constant column: `z_vec[const] = 1` iff (w.h.p.) the constant wire is 1 in every
-//! instance, which the rows `1·1 = 1` alone do not force (`0·0 = 0` satisfies them too).
+//! pins the constant column to the indicator of the `N` real instances:
+//! `ι_N(s) = Σ_{k < N} eq(s, k)` is its multilinear extension ([`indicator_eval`], `O(k)`), and
+//! `z_vec[const] = ι_N(s_out)` holds (w.h.p. over `s_out`, Schwartz–Zippel in `k` variables)
+//! iff the constant wire is 1 in every real instance and 0 in every padding block
+//! ([`crate::padding`]) — which the rows `1·1 = 1` alone do not force (`0·0 = 0` satisfies
+//! them too). For `N = 2^k`, `ι_N ≡ 1`.
 //!
 //! The sumcheck ends at `r'`; the verifier recomputes `comb` by the same walk (cost
 //! `O(#XOR + 2^m0)`, independent of `K`), checks the prover's `comb(r')`, and the prover's
@@ -85,12 +89,18 @@ const STACK: usize = 4;
 /// `MAP_BATCH` groups at a time). Chunks run in parallel; positions that are zero in all of a
 /// group's instances (padding) are skipped.
 #[must_use]
-pub fn fold_instances(z: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
+pub fn fold_instances(
+    z: &[u64],
+    log_block: usize,
+    s_out: &[Ghash128],
+    live: usize,
+) -> Vec<Ghash128> {
     let instances = 1usize << s_out.len();
     let block_words = (1usize << log_block) / 64;
     assert_eq!(z.len(), instances * block_words, "witness length");
     fold_by_groups(
         s_out,
+        live,
         64 * block_words,
         64 * WORD_CHUNK,
         |c, first, maps, out| {
@@ -116,11 +126,16 @@ const IMAGE_BATCH: usize = 512;
 /// # Panics
 /// If `lanes` does not hold `⌈2^k / 64⌉·2^m0` words for `k = s_out.len()`.
 #[must_use]
-pub fn fold_lanes(lanes: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Ghash128> {
+pub fn fold_lanes(
+    lanes: &[u64],
+    log_block: usize,
+    s_out: &[Ghash128],
+    live: usize,
+) -> Vec<Ghash128> {
     let positions = 1usize << log_block;
     let groups = (1usize << s_out.len()).div_ceil(64);
     assert_eq!(lanes.len(), groups * positions, "lane witness length");
-    fold_by_groups(s_out, positions, LANE_CHUNK, |c, first, maps, out| {
+    fold_by_groups(s_out, live, positions, LANE_CHUNK, |c, first, maps, out| {
         let mut images = [Ghash128::ZERO; IMAGE_BATCH];
         for (g, map) in (first..).zip(maps) {
             let rows = &lanes[g * positions + c * LANE_CHUNK..][..out.len()];
@@ -138,13 +153,21 @@ pub fn fold_lanes(lanes: &[u64], log_block: usize, s_out: &[Ghash128]) -> Vec<Gh
 /// The frame of both instance folds: `len` outputs, and for each batch of `MAP_BATCH` groups
 /// of 64 instances (their [`RowMap`]s, bit `r` of group `g` ↦ `eq(s_out, 64g + r)`, built in
 /// parallel) `task(c, first_group, maps, out_chunk)` adds the batch's images into every
-/// `chunk`-sized chunk `c` of the outputs, chunks in parallel.
-fn fold_by_groups<F>(s_out: &[Ghash128], len: usize, chunk: usize, task: F) -> Vec<Ghash128>
+/// `chunk`-sized chunk `c` of the outputs, chunks in parallel. Only the groups that hold the
+/// first `live` instances are read: the blocks past them are zero ([`crate::padding`]), so
+/// the fold costs `O(live)`, not `O(2^k)`.
+fn fold_by_groups<F>(
+    s_out: &[Ghash128],
+    live: usize,
+    len: usize,
+    chunk: usize,
+    task: F,
+) -> Vec<Ghash128>
 where
     F: Fn(usize, usize, &[RowMap], &mut [Ghash128]) + Sync + Send,
 {
     let weights = eq_table(s_out);
-    let groups = weights.len().div_ceil(64);
+    let groups = live.min(weights.len()).div_ceil(64);
     let mut out = vec![Ghash128::ZERO; len];
     for first in (0..groups).step_by(MAP_BATCH) {
         let batch = first..(first + MAP_BATCH).min(groups);
@@ -216,14 +239,42 @@ fn fold_chunk(
     }
 }
 
-/// Squeezes `α`, `β` and returns the sumcheck claim `α·â + b̂ + β`.
+/// `ι_n(s) = Σ_{k < n} eq(s, k)`: the multilinear extension of the indicator of the first
+/// `n ≤ 2^len(s)` instances (bit `l` of `k` is variable `l`), in `O(len(s))`. Splitting the sum
+/// at the highest bit where `k` first falls below `n`: for every set bit `l` of `n`, the
+/// indices that agree with `n` above `l` and have bit `l` clear contribute
+/// `Π_{j > l} eq(s_j, n_j)·(1 − s_l)` (the lower bits sum to 1).
+#[must_use]
+pub fn indicator_eval(s: &[Ghash128], n: usize) -> Ghash128 {
+    if n >> s.len() != 0 {
+        // n = 2^len(s): every index.
+        return Ghash128::ONE;
+    }
+    let mut high = Ghash128::ONE;
+    let mut sum = Ghash128::ZERO;
+    for (l, &x) in s.iter().enumerate().rev() {
+        if (n >> l) & 1 == 1 {
+            sum += high * (Ghash128::ONE + x);
+            high *= x;
+        } else {
+            high *= Ghash128::ONE + x;
+        }
+    }
+    sum
+}
+
+/// Squeezes `α`, `β` and returns the sumcheck claim `α·â + b̂ + β·ι_N(s_out)` for `N =
+/// instances`.
 fn challenges<T: Transcript>(
     zc: &ZerocheckClaims,
+    s_out: &[Ghash128],
+    instances: usize,
     transcript: &mut T,
 ) -> (Ghash128, Ghash128, Ghash128) {
     let alpha = transcript.challenge::<Ghash128>(LABEL_ALPHA);
     let beta = transcript.challenge::<Ghash128>(LABEL_BETA);
-    (alpha, beta, alpha * zc.a_value + zc.b_value + beta)
+    let pin = indicator_eval(s_out, instances);
+    (alpha, beta, alpha * zc.a_value + zc.b_value + beta * pin)
 }
 
 /// The lincheck prover; `z` is the packed batch witness and `lanes`, if the witness
@@ -240,15 +291,16 @@ pub fn prove<T: ProverTranscript>(
     z: &[u64],
     lanes: Option<&[u64]>,
     zc: &ZerocheckClaims,
+    instances: usize,
     transcript: &mut T,
 ) -> (LincheckClaim, Option<Vec<Ghash128>>) {
     let m0 = lowering.log_block();
-    let (alpha, beta, claim) = challenges(zc, transcript);
-    let comb = comb_vector(lowering, zc, alpha, beta);
     let s_out = &zc.rho[m0 - SKIP_VARS..];
+    let (alpha, beta, claim) = challenges(zc, s_out, instances, transcript);
+    let comb = comb_vector(lowering, zc, alpha, beta);
     let z_vec = match lanes {
-        Some(lanes) => fold_lanes(lanes, m0, s_out),
-        None => fold_instances(z, m0, s_out),
+        Some(lanes) => fold_lanes(lanes, m0, s_out, instances),
+        None => fold_instances(z, m0, s_out, instances),
     };
     let polys = vec![
         MultilinearPoly::new(comb),
@@ -299,10 +351,11 @@ pub fn claim_partials(z_vec: &[Ghash128], r_prime: &[Ghash128]) -> Option<Vec<Gh
 pub fn verify<T: VerifierTranscript>(
     lowering: &R1csLowering,
     zc: &ZerocheckClaims,
+    instances: usize,
     transcript: &mut T,
 ) -> Result<LincheckClaim, VerifyError> {
     let m0 = lowering.log_block();
-    let (alpha, beta, claim) = challenges(zc, transcript);
+    let (alpha, beta, claim) = challenges(zc, &zc.rho[m0 - SKIP_VARS..], instances, transcript);
     let reduced = flockwork_core::verify(m0, 2, claim, None, transcript)?;
     let evals = transcript.recv_field::<Ghash128>(LABEL_FINAL, 2)?;
     let comb = MultilinearPoly::new(comb_vector(lowering, zc, alpha, beta));
@@ -340,6 +393,19 @@ mod tests {
     }
 
     #[test]
+    fn indicator_is_the_prefix_sum_of_eq() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        for k in 0..6 {
+            let s: Vec<Ghash128> = (0..k).map(|_| Ghash128::new(rng.random())).collect();
+            let table = eq_table(&s);
+            for n in 0..=1usize << k {
+                let want: Ghash128 = table[..n].iter().copied().sum();
+                assert_eq!(indicator_eval(&s, n), want, "k = {k}, n = {n}");
+            }
+        }
+    }
+
+    #[test]
     fn instance_fold_matches_the_definition() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         // Fewer than 64 instances, a word count that is not a multiple of the stack, two
@@ -354,17 +420,27 @@ mod tests {
             let s_out: Vec<Ghash128> = (0..log_instances)
                 .map(|_| Ghash128::new(rng.random()))
                 .collect();
-            let expected = naive(&z, log_block, &s_out);
-            assert_eq!(
-                fold_instances(&z, log_block, &s_out),
-                expected,
-                "m0 = {log_block}, k = {log_instances}"
-            );
-            assert_eq!(
-                fold_lanes(&lanes_of(&z, log_block, log_instances), log_block, &s_out),
-                expected,
-                "lanes, m0 = {log_block}, k = {log_instances}"
-            );
+            // Every block live, then only the first `live` (the rest zeroed, as padding is).
+            let all = 1usize << log_instances;
+            for live in [all, all / 2 + 1, 1] {
+                z[live * words..].iter_mut().for_each(|w| *w = 0);
+                let expected = naive(&z, log_block, &s_out);
+                assert_eq!(
+                    fold_instances(&z, log_block, &s_out, live),
+                    expected,
+                    "m0 = {log_block}, k = {log_instances}, live = {live}"
+                );
+                assert_eq!(
+                    fold_lanes(
+                        &lanes_of(&z, log_block, log_instances),
+                        log_block,
+                        &s_out,
+                        live
+                    ),
+                    expected,
+                    "lanes, m0 = {log_block}, k = {log_instances}, live = {live}"
+                );
+            }
         }
     }
 

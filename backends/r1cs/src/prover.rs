@@ -123,7 +123,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     }
 
     /// Generates the batch witness from the instances' input vectors
-    /// (`2^k · input_words` words, instance after instance; see
+    /// (`N · input_words` words for the setup's `N` instances, [`Flock::instances`], instance
+    /// after instance; see
     /// [`flockwork_core::circuit::IoLayout`]) and proves `statement`.
     ///
     /// # Errors
@@ -146,7 +147,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// Checks the memory estimate and the length of the instances' input vectors.
     fn check_inputs(&self, inputs: &[u64]) -> Result<(), ProveError> {
         self.check_memory()?;
-        let instances = 1usize << self.log_instances;
+        let instances = self.instances;
         let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
         if inputs.len() == instances * input_words {
             Ok(())
@@ -172,15 +173,17 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     pub fn commit(&self, inputs: &[u64]) -> Result<Vec<u8>, ProveError> {
         self.check_inputs(inputs)?;
         let witness = batch_witness(&self.gadget, inputs, false);
-        if witness.z.len() != (1usize << self.log_instances) << (self.lowering.log_block() - 6) {
+        let m0 = self.lowering.log_block();
+        if witness.log_block != m0 || witness.z.len() != self.instances << (m0 - 6) {
             return Err(ProveError::WitnessShape);
         }
+        // The zero blocks past the last instance, as the prover commits them.
+        let z = zero_extend(
+            Cow::Owned(witness.z),
+            (1usize << self.log_instances) << (m0 - 6),
+        );
         Ok(flockwork_core::on_worker(|| {
-            self.pcs
-                .commit_packed(pack_rows(&witness.z))
-                .0
-                .as_ref()
-                .to_vec()
+            self.pcs.commit_packed(pack_rows(&z)).0.as_ref().to_vec()
         }))
     }
 
@@ -204,10 +207,14 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         })
     }
 
-    /// Checks the witness's shape against the setup (sides recorded).
+    /// Checks the witness's shape against the setup (sides recorded): `N` blocks
+    /// ([`batch_witness`] of the real instances' inputs) or all `2^k`.
     fn check_witness(&self, witness: &BatchWitness) -> Result<(), ProveError> {
         let m0 = self.lowering.log_block();
-        let instances = 1usize << self.log_instances;
+        let instances = witness.instances;
+        if !self.fits_witness(instances) {
+            return Err(ProveError::WitnessShape);
+        }
         let words = instances << (m0 - 6);
         match &witness.sides {
             Some((a, b))
@@ -228,7 +235,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     }
 
     /// Proves `statement` for a batch witness with recorded sides
-    /// ([`batch_witness`] with `record_sides`). The witness is not checked: an unsatisfying
+    /// ([`batch_witness`] with `record_sides`) of the setup's `N` instances (or of all `2^k`
+    /// blocks, the ones past `N` zero). The witness is not checked: an unsatisfying
     /// one gives a proof the verifier rejects (the tests use this to play a cheating prover).
     /// The lincheck folds the recorded lane-order copy [`BatchWitness::lanes`] when the
     /// witness has one (as [`batch_witness`] records it with the sides), and `z` itself
@@ -257,7 +265,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// they are no longer needed (`z` after the commitment, which keeps it packed; `a`, `b`
     /// after the zerocheck; the lanes after the lincheck), so later phases reuse their pages.
     /// Its callers start it on a worker of rayon's pool ([`flockwork_core::on_worker`]),
-    /// whichever thread calls them.
+    /// whichever thread calls them. Rows of fewer than `2^k` blocks are extended with zero
+    /// blocks.
     fn prove_rows(
         &self,
         z: Cow<'_, [u64]>,
@@ -283,6 +292,16 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("commit").entered();
+        // The zero blocks past the last instance (counted with the commitment).
+        let m0 = self.lowering.log_block();
+        let blocks = 1usize << self.log_instances;
+        let words = blocks << (m0 - 6);
+        let (z, a, b) = (
+            zero_extend(z, words),
+            zero_extend(a, words),
+            zero_extend(b, words),
+        );
+        let lanes = lanes.map(|l| zero_extend(l, blocks.div_ceil(64) << m0));
         let (commitment, data) = self.pcs.commit_packed(pack_rows(&z));
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
@@ -298,14 +317,22 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("zerocheck").entered();
-        let zc = zerocheck::prove(&a, &b, z, &self.lde, &self.tconv, &mut t);
+        let live_rows = self.instances << (m0 - 6);
+        let zc = zerocheck::prove(&a, &b, z, live_rows, &self.lde, &self.tconv, &mut t);
         drop((a, b));
         timings.zerocheck = clock.elapsed();
         drop(span);
 
         let clock = Instant::now();
         let span = tracing::info_span!("lincheck").entered();
-        let (lc, lc_partials) = lincheck::prove(&self.lowering, z, lanes.as_deref(), &zc, &mut t);
+        let (lc, lc_partials) = lincheck::prove(
+            &self.lowering,
+            z,
+            lanes.as_deref(),
+            &zc,
+            self.instances,
+            &mut t,
+        );
         drop(lanes);
         timings.lincheck = clock.elapsed();
         drop(span);
@@ -352,8 +379,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             }
             (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
                 let n = layout.digest_words();
-                if leaves.len() != 1 << self.log_instances {
-                    Err("a tree over 2^k instances has 2^k leaves")
+                if leaves.len() != self.instances {
+                    Err("a tree over N instances has N leaves")
                 } else if root.len() != n || leaves.iter().any(|l| l.len() != n) {
                     Err("a digest has the wrong length")
                 } else {
@@ -361,12 +388,12 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                 }
             }
             (Statement::Public { inputs, outputs }, IoMode::Public(layout)) => {
-                let k = 1usize << self.log_instances;
-                let fits = |data: &[u64], words: usize| Some(data.len()) == k.checked_mul(words);
+                let n = self.instances;
+                let fits = |data: &[u64], words: usize| Some(data.len()) == n.checked_mul(words);
                 if !fits(inputs, layout.input_words) {
-                    Err("public inputs: not 2^k instances × the gadget's input words")
+                    Err("public inputs: not N instances × the gadget's input words")
                 } else if !fits(outputs, layout.output_words) {
-                    Err("public outputs: not 2^k instances × the gadget's output words")
+                    Err("public outputs: not N instances × the gadget's output words")
                 } else {
                     Ok(())
                 }
@@ -390,7 +417,15 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         let (m0, k) = (self.lowering.log_block(), self.log_instances);
         match (statement, &self.io) {
             (Statement::Chain { start, end }, IoMode::Chain(layout)) => {
-                vec![io::chain_claim(layout, m0, k, start, end, transcript)]
+                vec![io::chain_claim(
+                    layout,
+                    m0,
+                    k,
+                    self.instances,
+                    start,
+                    end,
+                    transcript,
+                )]
             }
             (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
                 vec![merkle::merkle_claim(
@@ -399,12 +434,28 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             }
             (Statement::Public { inputs, outputs }, IoMode::Public(layout)) => {
                 vec![public::public_claim(
-                    layout, m0, k, inputs, outputs, transcript,
+                    layout,
+                    m0,
+                    k,
+                    self.instances,
+                    inputs,
+                    outputs,
+                    transcript,
                 )]
             }
             _ => Vec::new(),
         }
     }
+}
+
+/// `rows` extended with zero words to `len` words (the zero blocks past the last instance).
+fn zero_extend(rows: Cow<'_, [u64]>, len: usize) -> Cow<'_, [u64]> {
+    if rows.len() >= len {
+        return rows;
+    }
+    let mut owned = rows.into_owned();
+    owned.resize(len, 0);
+    Cow::Owned(owned)
 }
 
 /// The Boolean claims: the c-claim at `(ζ, r)` and the lincheck's z-claim.

@@ -157,7 +157,7 @@ impl PublicLayout {
         out
     }
 
-    /// The input and output vectors of every instance of `witness` (`instances` blocks of
+    /// The input and output vectors of the first `instances` blocks of `witness` (blocks of
     /// `2^log_block` bits), flat as [`crate::Statement::Public`] takes them; `None` for a
     /// witness of another shape.
     #[must_use]
@@ -167,7 +167,7 @@ impl PublicLayout {
         log_block: usize,
         instances: usize,
     ) -> Option<(Vec<u64>, Vec<u64>)> {
-        if witness.log_block != log_block || witness.instances != instances {
+        if witness.log_block != log_block || witness.instances < instances {
             return None;
         }
         let unit_words = 2usize << self.log_slot_words;
@@ -261,12 +261,14 @@ impl MultilinearWeight<Ghash128> for PublicWeight {
     }
 }
 
-/// `Σ_i eq(τ, i)·Σ_u γ_u·fold(X[·, u, i])`: the public side of the claim, in parallel over
-/// the instances with the `parallel` feature.
+/// `Σ_{i < N} eq(τ, i)·Σ_u γ_u·fold(X[·, u, i])` for the statement's `N` instances (the
+/// blocks past them hold zeros): the public side of the claim, in parallel over the
+/// instances with the `parallel` feature.
 fn public_side(
     units: &[Unit],
     layout: &PublicLayout,
     ch: &PublicChallenges,
+    instances: usize,
     inputs: &[u64],
     outputs: &[u64],
 ) -> Ghash128 {
@@ -285,7 +287,6 @@ fn public_side(
             .sum();
         eq_inst[i] * folded
     };
-    let instances = eq_inst.len();
     #[cfg(feature = "parallel")]
     if instances >= 256 {
         use rayon::prelude::*;
@@ -298,24 +299,29 @@ fn public_side(
     (0..instances).map(instance).sum()
 }
 
-/// Squeezes the challenges and returns the packed claim that `2^log_instances` instances of
-/// blocks of `2^log_block` bits have these input and output vectors (flat, see
-/// [`PublicLayout`]; prover and verifier).
+/// Squeezes the challenges and returns the packed claim that the first `instances` of
+/// `2^log_instances` blocks of `2^log_block` bits have these input and output vectors (flat,
+/// see [`PublicLayout`]) and the blocks past them zeros ([`crate::padding`]; prover and
+/// verifier).
 ///
 /// # Panics
-/// If `inputs` or `outputs` is not `2^log_instances` vectors long (the caller checks the
-/// statement first), or `layout` is not the layout of a gadget with blocks of
-/// `2^log_block` bits.
+/// If `inputs` or `outputs` is not `instances` vectors long (the caller checks the
+/// statement first), `instances` exceeds `2^log_instances`, or `layout` is not the layout
+/// of a gadget with blocks of `2^log_block` bits.
 #[must_use]
 pub fn public_claim<T: Transcript>(
     layout: &PublicLayout,
     log_block: usize,
     log_instances: usize,
+    instances: usize,
     inputs: &[u64],
     outputs: &[u64],
     transcript: &mut T,
 ) -> Claim<Ghash128> {
-    let instances = 1usize << log_instances;
+    assert!(
+        instances <= 1 << log_instances,
+        "more instances than blocks"
+    );
     assert!(
         inputs.len() == instances * layout.input_words
             && outputs.len() == instances * layout.output_words,
@@ -328,7 +334,7 @@ pub fn public_claim<T: Transcript>(
         tau: transcript.challenges(LABEL_TAU, log_instances),
         gammas: transcript.challenges(LABEL_GAMMA, units.len()),
     };
-    let value = public_side(&units, layout, &ch, inputs, outputs);
+    let value = public_side(&units, layout, &ch, instances, inputs, outputs);
     let weight = PublicWeight {
         log_slot_words: p,
         slot_vars: log_block - 7 - p,

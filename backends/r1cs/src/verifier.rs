@@ -9,8 +9,8 @@ use flockwork_transcript::{TranscriptScheme, VerifierTranscript};
 use crate::prover::{absorb_statement, opening_claims};
 use crate::skip::SKIP_VARS;
 use crate::{
-    Flock, FlockError, HEADER_LEN, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Statement, lincheck,
-    zerocheck,
+    Flock, FlockError, HEADER_LEN, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, RETIRED_VERSIONS,
+    Statement, lincheck, zerocheck,
 };
 
 impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G, P, T> {
@@ -54,6 +54,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             return Err(FlockError::BadMagic);
         }
         let version = u16::from_le_bytes([header[4], header[5]]);
+        if let Some(&(version, commit)) = RETIRED_VERSIONS.iter().find(|(v, _)| *v == version) {
+            return Err(FlockError::Retired { version, commit });
+        }
         if version != PROOF_VERSION {
             return Err(FlockError::Version(version));
         }
@@ -70,7 +73,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             .map_err(FlockError::Opening)?;
         let zc = zerocheck::verify(self.num_vars() - SKIP_VARS, &mut t)
             .map_err(FlockError::Zerocheck)?;
-        let lc = lincheck::verify(&self.lowering, &zc, &mut t).map_err(FlockError::Lincheck)?;
+        let lc = lincheck::verify(&self.lowering, &zc, self.instances, &mut t)
+            .map_err(FlockError::Lincheck)?;
         let packed_claims = self.io_claims(statement, &mut t);
         let claims = opening_claims(&zc, &lc);
         self.pcs

@@ -83,18 +83,24 @@ fn row_point<T: flockwork_transcript::Transcript>(
     point
 }
 
-/// Round 1 of the prover: `(P^ab|Λ, P^c|Λ)` from the bit rows of `a = A z`, `b = B z`, `z`.
+/// Round 1 of the prover: `(P^ab|Λ, P^c|Λ)` from the bit rows of `a = A z`, `b = B z`, `z`,
+/// of which only the first `live_rows` can be non-zero (the zero blocks past the last
+/// instance, [`crate::padding`]): the groups past them are skipped, so the round costs
+/// `O(live_rows)`.
 #[must_use]
 pub fn round_one(
     a: &[u64],
     b: &[u64],
     z: &[u64],
     random_point: &[Ghash128],
+    live_rows: usize,
     lde: &LdeTable,
     tconv: &ConvertTable,
 ) -> ([Ghash128; SKIP_SIZE], [Ghash128; SKIP_SIZE]) {
     let outer = eq_table(random_point);
     assert_eq!(z.len(), outer.len() * GROUP_ROWS, "row count");
+    // Zero rows have zero group sums.
+    let outer = &outer[..live_rows.div_ceil(GROUP_ROWS).min(outer.len())];
     let zero = || ([Ghash128::ZERO; SKIP_SIZE], [Ghash128::ZERO; SKIP_SIZE]);
     // A task sums up to `TASK_GROUPS` groups into one pair of accumulators in place (`acc += s·v`
     // in one pass); only the tasks' sums travel through the reduction, so the 2 KiB pairs
@@ -149,11 +155,13 @@ pub fn skip_values(p_ab: &[Ghash128], p_c: &[Ghash128], zeta: Ghash128) -> (Ghas
     (c, c + vanishing(zeta) * mu_inv * q)
 }
 
-/// The zerocheck prover. `a`, `b`, `z` are the bit rows (`2^(m−6)` words each).
+/// The zerocheck prover. `a`, `b`, `z` are the bit rows (`2^(m−6)` words each), zero past
+/// the first `live_rows`.
 pub fn prove<T: ProverTranscript>(
     a: &[u64],
     b: &[u64],
     z: &[u64],
+    live_rows: usize,
     lde: &LdeTable,
     tconv: &ConvertTable,
     transcript: &mut T,
@@ -168,7 +176,7 @@ pub fn prove<T: ProverTranscript>(
         flockwork_codes::buffer::zeroed(half, Ghash128::ZERO),
     );
     let row_point = row_point(row_vars, transcript);
-    let (p_ab, p_c) = round_one(a, b, z, &row_point[PINNED_VARS..], lde, tconv);
+    let (p_ab, p_c) = round_one(a, b, z, &row_point[PINNED_VARS..], live_rows, lde, tconv);
     transcript.send_field(LABEL_PAB, &p_ab);
     transcript.send_field(LABEL_PC, &p_c);
     let zeta = transcript.challenge::<Ghash128>(LABEL_ZETA);

@@ -3,6 +3,7 @@
 
 mod any_pcs;
 mod end_to_end;
+mod exact_count;
 mod merkle;
 mod mutation;
 mod public;

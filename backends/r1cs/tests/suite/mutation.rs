@@ -95,6 +95,32 @@ fn wide_chain_proofs_reject_sampled_mutations() {
     });
 }
 
+/// A chain of exactly 3 instances in 4 blocks (the count in the setup digest and the constant
+/// pin): every sampled mutation is rejected.
+#[test]
+fn exact_count_chain_proofs_reject_sampled_mutations() {
+    use flockwork_boolean::Blake3Block;
+    use flockwork_boolean::io::{ChainStep, chain_witness};
+    let data: Vec<Blake3Block> = (0..3u32)
+        .map(|i| Blake3Block {
+            words: core::array::from_fn(|j| (i * 0x0101_0101) ^ j as u32),
+            counter: u64::from(i),
+            block_len: 64,
+            flags: 0,
+        })
+        .collect();
+    let chain = chain_witness(&Blake3Compress, [9u32; 8], &data, true);
+    let flock = Flock::for_count(Blake3Compress, 3, FlockConfig::default())
+        .unwrap()
+        .chained(Blake3Compress::STATE_IN, Blake3Compress::STATE_OUT)
+        .unwrap();
+    let statement = flock.chain_statement(&chain.witness).unwrap();
+    let (proof, _) = flock.prove_witness(&chain.witness, &statement).unwrap();
+    check_mutations("flock/exact-count", proof.as_bytes(), BUDGET, |bytes| {
+        flock.verify(&statement, bytes)
+    });
+}
+
 /// Independent instances with public inputs and outputs: the public-IO claim joins the
 /// opening, and every sampled mutation is rejected.
 #[test]

@@ -6,7 +6,7 @@
 //!
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
-//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, committed IO, a chain, a Merkle tree (SHA-256, BLAKE3) | powers of two |
+//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, committed IO, a chain, a Merkle tree (SHA-256, BLAKE3) | any (exactly `N`; Merkle trees over a power of two of leaves) |
 //! | [`BooleanLayeredEncoding`] (Keccak-f) | GKR on the Boolean layers ([`BooleanGkr`], one region) | public IO | powers of two |
 //! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks; for committed IO each over each commitment scheme | public IO, committed IO | any (regions of the count's binary digits) |
 //!
@@ -214,9 +214,9 @@ fn row<R: Relation>(
     })
 }
 
-/// Batch-R1CS over one commitment and transcript, proving public-IO, chain and (for a
-/// relation with Merkle nodes) Merkle-tree statements about `2^k` instances: one setup for
-/// each kind of IO.
+/// Batch-R1CS over one commitment and transcript, proving public-IO, committed, chain and
+/// (for a relation with Merkle nodes) Merkle-tree statements about `N` instances: one setup
+/// for each kind of IO.
 struct R1csBatcher<R, T> {
     /// The setup without IO ([`flockwork_r1cs::Statement::Batch`]): committed statements.
     committed: Flock<R, flockwork_pcs::Commitment, T>,
@@ -239,17 +239,16 @@ impl<R> HashCircuit for R where
 {
 }
 
-/// The batch-R1CS batchers of `relation` for `count` instances: one per commitment scheme,
-/// none unless `count` is a power of two.
+/// The batch-R1CS batchers of `relation` for exactly `count` instances
+/// ([`Flock::for_count`]): one per commitment scheme, none for no instances.
 fn r1cs_batchers<R: HashCircuit + 'static>(
     relation: &R,
     count: usize,
     choices: &Choices,
 ) -> Vec<Box<dyn Batcher<R>>> {
-    if !count.is_power_of_two() {
+    if count == 0 {
         return Vec::new();
     }
-    let k = count.trailing_zeros() as usize;
     choices
         .schemes
         .iter()
@@ -260,11 +259,11 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
                 ..FlockConfig::default()
             };
             let setup = |io| {
-                Flock::new(relation.clone(), k, config)
+                Flock::for_count(relation.clone(), count, config)
                     .ok()
                     .and_then(|f| R::configure(f, io).ok())
             };
-            let committed = Flock::new(relation.clone(), k, config).ok()?;
+            let committed = Flock::for_count(relation.clone(), count, config).ok()?;
             let public = setup(FlockIo::Public)?;
             let chain = setup(FlockIo::Chain)?;
             let merkle = setup(FlockIo::Merkle);
@@ -305,7 +304,7 @@ impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R,
         ),
         BatchError,
     > {
-        let count = 1usize << self.public.log_instances();
+        let count = self.public.instances();
         if statement.count() != count || !statement.is_consistent() {
             return Err(BatchError::Unsupported(format!(
                 "{} instances; this setup proves {count}",
@@ -378,7 +377,7 @@ where
     }
 
     fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
-        let count = 1usize << self.committed.log_instances();
+        let count = self.committed.instances();
         if inputs.len() != count {
             return Err(BatchError::Unsupported(format!(
                 "{} instances; this setup proves {count}",

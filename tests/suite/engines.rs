@@ -105,10 +105,10 @@ fn every_batcher_proves_and_rejects_changes<R: Provable>(
 
 #[test]
 fn sha256_over_every_commitment_and_transcript() {
-    for transcript in TranscriptKind::ALL {
+    for (transcript, count) in TranscriptKind::ALL.into_iter().zip([2, 3, 5]) {
         every_batcher_proves_and_rejects_changes(
             &Sha256Compress,
-            sha256_inputs(2),
+            sha256_inputs(count),
             &with(transcript),
             3,
             |y| y[7] ^= 1 << 31,
@@ -154,12 +154,15 @@ fn poseidon2b_over_every_gkr_strategy_and_transcript() {
     }
 }
 
-/// Batch-R1CS proves powers of two only (for now): the harness lists no batch-R1CS batcher
-/// for 3 instances, and GKR batchers for any count.
+/// Batch-R1CS and the Poseidon2b GKR walks prove any count; GKR on Keccak-f's Boolean
+/// layers powers of two; nothing proves no instances.
 #[test]
 fn the_listing_depends_on_the_count() {
     let choices = Choices::default();
-    assert!(batchers_for(&Sha256Compress, 3, &choices).is_empty());
+    assert!(batchers_for(&Sha256Compress, 0, &choices).is_empty());
+    assert_eq!(batchers_for(&Sha256Compress, 3, &choices).len(), 3);
+    assert_eq!(batchers_for(&KeccakF1600::new(), 3, &choices).len(), 3);
+    assert_eq!(batchers_for(&KeccakF1600::new(), 4, &choices).len(), 4);
     // Three public-IO strategies, and each again over each commitment for committed IO.
     let gkr = batchers_for(&Poseidon2bRelation::official(), 3, &choices);
     assert_eq!(gkr.len(), 12);
@@ -472,7 +475,7 @@ fn every_batcher_proves_committed<R: Provable>(
 
 #[test]
 fn committed_statements_of_sha256_under_batch_r1cs() {
-    let inputs = sha256_inputs(2);
+    let inputs = sha256_inputs(3);
     let mut other = inputs.clone();
     other[1].block[0] ^= 1;
     every_batcher_proves_committed(&Sha256Compress, &inputs, &other, 3);

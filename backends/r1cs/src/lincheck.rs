@@ -124,7 +124,7 @@ const IMAGE_BATCH: usize = 512;
 /// [`BatchWitness::lanes`]: flockwork_core::circuit::BatchWitness::lanes
 ///
 /// # Panics
-/// If `lanes` does not hold `⌈2^k / 64⌉·2^m0` words for `k = s_out.len()`.
+/// If `lanes` does not hold the `⌈live / 64⌉·2^m0` words of the first `live` instances.
 #[must_use]
 pub fn fold_lanes(
     lanes: &[u64],
@@ -133,8 +133,8 @@ pub fn fold_lanes(
     live: usize,
 ) -> Vec<Ghash128> {
     let positions = 1usize << log_block;
-    let groups = (1usize << s_out.len()).div_ceil(64);
-    assert_eq!(lanes.len(), groups * positions, "lane witness length");
+    let groups = live.min(1 << s_out.len()).div_ceil(64);
+    assert!(lanes.len() >= groups * positions, "lane witness length");
     fold_by_groups(s_out, live, positions, LANE_CHUNK, |c, first, maps, out| {
         let mut images = [Ghash128::ZERO; IMAGE_BATCH];
         for (g, map) in (first..).zip(maps) {

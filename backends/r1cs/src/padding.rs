@@ -34,6 +34,27 @@
 //!
 //! So a proof for `N` instances says exactly what a proof for `2^k` instances said, about the
 //! first `N`; a proof for `N` is not a proof for `N ± 1` (another setup digest, another pin).
+//!
+//! ## Cost
+//!
+//! Proportional to `N`: witness generation (the prover takes the `N` instances' inputs or
+//! witness; the zero blocks exist only in the packed polynomial), the zerocheck's skip round
+//! (groups of rows past the live rows are skipped: their sums are zero) and the lincheck's
+//! instance fold (groups of 64 instances past `N` are not read). The first multilinear round
+//! skips the products of the high half's zero chunks. Still over all `2^k` blocks:
+//!
+//! * the other multilinear rounds of the zerocheck: they bind the highest row variable first,
+//!   an instance bit, so after the first round every entry of the folded tables mixes a real
+//!   block with a padding one and none is known to be zero;
+//! * the commitment. Every shipped scheme encodes the packed polynomial into a codeword whose
+//!   every symbol depends on the whole message, so no hashed leaf is known to be zero:
+//!   Ligerito Reed–Solomon-encodes each column of its matrix (the zero blocks are a zero tail
+//!   of every column's message; its non-systematic NTT output is dense), FRI-Binius encodes
+//!   the whole polynomial as one codeword, and the Blaze-style RAA code repeats, permutes and
+//!   accumulates, which spreads any non-zero symbol over the codeword. What a zero tail could
+//!   save is part of the encoding's first butterfly layers, not the hashing;
+//! * the opening (the ring-switching fold and the commitment's sumcheck over the whole
+//!   packed polynomial) and the IO weights' tables, which are not zero on the padding.
 
 use flockwork_core::circuit::{Node, R1csLowering};
 

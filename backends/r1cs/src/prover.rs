@@ -177,13 +177,10 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         if witness.log_block != m0 || witness.z.len() != self.instances << (m0 - 6) {
             return Err(ProveError::WitnessShape);
         }
-        // The zero blocks past the last instance, as the prover commits them.
-        let z = zero_extend(
-            Cow::Owned(witness.z),
-            (1usize << self.log_instances) << (m0 - 6),
-        );
+        // With the zero blocks past the last instance, as the prover commits them.
+        let packed = pack(&witness.z, 1usize << (self.num_vars() - 7));
         Ok(flockwork_core::on_worker(|| {
-            self.pcs.commit_packed(pack_rows(&z)).0.as_ref().to_vec()
+            self.pcs.commit_packed(packed).0.as_ref().to_vec()
         }))
     }
 
@@ -292,17 +289,21 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("commit").entered();
-        // The zero blocks past the last instance (counted with the commitment).
+        // The zero blocks past the last instance: the packed polynomial holds them; the sides
+        // and the lane copy are read only up to the last instance (or, for fewer than half the
+        // blocks, extended with zeros for the multilinear rounds).
         let m0 = self.lowering.log_block();
-        let blocks = 1usize << self.log_instances;
-        let words = blocks << (m0 - 6);
-        let (z, a, b) = (
-            zero_extend(z, words),
-            zero_extend(a, words),
-            zero_extend(b, words),
-        );
-        let lanes = lanes.map(|l| zero_extend(l, blocks.div_ceil(64) << m0));
-        let (commitment, data) = self.pcs.commit_packed(pack_rows(&z));
+        let words = 1usize << (self.num_vars() - 6);
+        let live_rows = self.instances << (m0 - 6);
+        let (a, b) = if a.len() < words / 2 {
+            (zero_extend(a, words), zero_extend(b, words))
+        } else {
+            (a, b)
+        };
+        let packed = pack(&z, words / 2);
+        #[cfg(not(target_endian = "little"))]
+        let z = zero_extend(z, words);
+        let (commitment, data) = self.pcs.commit_packed(packed);
         self.pcs
             .send_commitment(LABEL_COMMITMENT, &commitment, &mut t);
         #[cfg(target_endian = "little")]
@@ -317,7 +318,6 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
 
         let clock = Instant::now();
         let span = tracing::info_span!("zerocheck").entered();
-        let live_rows = self.instances << (m0 - 6);
         let zc = zerocheck::prove(&a, &b, z, live_rows, &self.lde, &self.tconv, &mut t);
         drop((a, b));
         timings.zerocheck = clock.elapsed();
@@ -448,14 +448,31 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     }
 }
 
-/// `rows` extended with zero words to `len` words (the zero blocks past the last instance).
+/// `z` packed two words per GF(2^128) element into `len ≥ z.len()/2` elements (zero past
+/// `z`), on huge pages and by all threads.
+fn pack(z: &[u64], len: usize) -> Vec<Ghash128> {
+    let element = |w: [u64; 2]| Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64));
+    let pairs = z.as_chunks::<2>().0;
+    if pairs.len() == len {
+        return flockwork_codes::buffer::mapped(pairs, element);
+    }
+    let mut packed = flockwork_codes::buffer::zeroed(len, Ghash128::new(0));
+    for (p, w) in packed.iter_mut().zip(pairs) {
+        *p = element(*w);
+    }
+    packed
+}
+
+/// `rows` extended with zero words to `len` words (the zero blocks past the last instance), in
+/// a buffer on huge pages zeroed by all threads ([`flockwork_codes::buffer::zeroed`]) like the
+/// witness generator's.
 fn zero_extend(rows: Cow<'_, [u64]>, len: usize) -> Cow<'_, [u64]> {
     if rows.len() >= len {
         return rows;
     }
-    let mut owned = rows.into_owned();
-    owned.resize(len, 0);
-    Cow::Owned(owned)
+    let mut out = flockwork_codes::buffer::zeroed(len, 0u64);
+    out[..rows.len()].copy_from_slice(&rows);
+    Cow::Owned(out)
 }
 
 /// The Boolean claims: the c-claim at `(ζ, r)` and the lincheck's z-claim.
@@ -474,12 +491,4 @@ pub(crate) fn opening_claims(
         },
         Claim::evaluation(lc.point.clone(), lc.value),
     ]
-}
-
-/// The bit rows `z` packed for the commitment: two words per element, on huge pages and by
-/// all threads.
-fn pack_rows(z: &[u64]) -> Vec<Ghash128> {
-    flockwork_codes::buffer::mapped(z.as_chunks::<2>().0, |w| {
-        Ghash128::new(u128::from(w[0]) | (u128::from(w[1]) << 64))
-    })
 }

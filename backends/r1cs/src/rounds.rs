@@ -125,9 +125,13 @@ pub fn prove<T: ProverTranscript>(
 /// the caller allocates them early, while large blocks it has just freed are still whole, so
 /// they reuse those pages instead of faulting in fresh ones.
 ///
+/// The row slices may stop short of `2^n` entries (the zero blocks past the last instance,
+/// [`crate::padding`]): missing high rows are zero, and a chunk of the high half past them
+/// contributes nothing at `1` (its products are zero) and only its low rows at `∞`.
+///
 /// # Panics
-/// If the row slices do not both have `2^n ≥ 2` entries for `n = eq_point.len()`, or a
-/// table buffer does not have `2^(n−1)`.
+/// If the row slices do not both have between `2^(n−1)` and `2^n` entries for
+/// `n = eq_point.len() ≥ 1`, or a table buffer does not have `2^(n−1)`.
 pub fn prove_from_rows<T: ProverTranscript>(
     a_rows: &[u64],
     b_rows: &[u64],
@@ -138,9 +142,10 @@ pub fn prove_from_rows<T: ProverTranscript>(
     transcript: &mut T,
 ) -> RoundsOutput {
     let n = eq_point.len();
+    let rows_fit = |rows: &[u64]| (1usize << n.saturating_sub(1)..=1 << n).contains(&rows.len());
     assert!(
-        n >= 1 && a_rows.len() == 1 << n && b_rows.len() == 1 << n,
-        "row slices must have 2^n ≥ 2 entries"
+        n >= 1 && rows_fit(a_rows) && rows_fit(b_rows),
+        "row slices must have 2^(n−1) to 2^n entries, n ≥ 1"
     );
     let (mut a, mut b) = tables;
     assert!(
@@ -150,36 +155,46 @@ pub fn prove_from_rows<T: ProverTranscript>(
     absorb_statement(transcript, n, 2, true, claim);
     let v = n - 1;
     let (lo, hi, chunk) = split_eq(&eq_point[..v]);
-    let half = a_rows.len() / 2;
+    let half = 1usize << (n - 1);
     let (a_lo, a_hi) = a_rows.split_at(half);
     let (b_lo, b_hi) = b_rows.split_at(half);
     // Round 1: the two sums of a chunk; `s_a`, `s_b` go to the output tables.
     let work = |(c, (sa, sb)): (usize, (&mut [Ghash128], &mut [Ghash128]))| {
         let rows = c * chunk..(c + 1) * chunk;
-        let mut ah = [Ghash128::ZERO; 1 << LOG_CHUNK];
-        let mut bh = [Ghash128::ZERO; 1 << LOG_CHUNK];
         let mut xor = [0u64; 1 << LOG_CHUNK];
-        let (ah, bh, xor) = (&mut ah[..chunk], &mut bh[..chunk], &mut xor[..chunk]);
-        map.apply_slice(&a_hi[rows.clone()], ah);
-        map.apply_slice(&b_hi[rows.clone()], bh);
-        for (x, (&l, &h)) in xor
-            .iter_mut()
-            .zip(a_lo[rows.clone()].iter().zip(&a_hi[rows.clone()]))
-        {
+        let xor = &mut xor[..chunk];
+        let mut prod = [Ghash128::ZERO; 1 << LOG_CHUNK];
+        let prod = &mut prod[..chunk];
+        // The high rows of this chunk, zero past the end of the given rows.
+        let mut high = [[0u64; 1 << LOG_CHUNK]; 2];
+        let [ah_rows, bh_rows] = &mut high;
+        let (ah_rows, bh_rows) = (&mut ah_rows[..chunk], &mut bh_rows[..chunk]);
+        let live = a_hi
+            .len()
+            .min(b_hi.len())
+            .saturating_sub(rows.start)
+            .min(chunk);
+        let at_one = if live == 0 {
+            Ghash128::ZERO
+        } else {
+            ah_rows[..live].copy_from_slice(&a_hi[rows.start..][..live]);
+            bh_rows[..live].copy_from_slice(&b_hi[rows.start..][..live]);
+            let mut ah = [Ghash128::ZERO; 1 << LOG_CHUNK];
+            let mut bh = [Ghash128::ZERO; 1 << LOG_CHUNK];
+            let (ah, bh) = (&mut ah[..chunk], &mut bh[..chunk]);
+            map.apply_slice(ah_rows, ah);
+            map.apply_slice(bh_rows, bh);
+            mul_slices(prod, ah, bh);
+            dot(&lo, prod)
+        };
+        for (x, (&l, &h)) in xor.iter_mut().zip(a_lo[rows.clone()].iter().zip(&*ah_rows)) {
             *x = l ^ h;
         }
         map.apply_slice(xor, sa);
-        for (x, (&l, &h)) in xor
-            .iter_mut()
-            .zip(b_lo[rows.clone()].iter().zip(&b_hi[rows]))
-        {
+        for (x, (&l, &h)) in xor.iter_mut().zip(b_lo[rows].iter().zip(&*bh_rows)) {
             *x = l ^ h;
         }
         map.apply_slice(xor, sb);
-        let mut prod = [Ghash128::ZERO; 1 << LOG_CHUNK];
-        let prod = &mut prod[..chunk];
-        mul_slices(prod, ah, bh);
-        let at_one = dot(&lo, prod);
         mul_slices(prod, sa, sb);
         (hi[c] * at_one, hi[c] * dot(&lo, prod))
     };
@@ -428,21 +443,29 @@ mod tests {
                     })
                     .collect()
             };
-            let (ra, rb) = (rows(3), rows(11));
-            let table = |r: &[u64]| -> Vec<Ghash128> { r.iter().map(|&x| map.apply(x)).collect() };
-            let (a, b) = (table(&ra), table(&rb));
-            let r: Vec<Ghash128> = (0..n as u64).map(|i| g(1000 + i)).collect();
-            let eq = eq_table(&r);
-            let claim: Ghash128 = (0..1 << n).map(|x| eq[x] * a[x] * b[x]).sum();
-            let ds = DomainSeparator::new("test", b"rounds");
-            let mut expected = Sha256ProverTranscript::new(ds);
-            let want = prove(a, b, &r, claim, &mut expected);
-            let mut got = Sha256ProverTranscript::new(ds);
-            let half = 1 << (n - 1);
-            let tables = (vec![Ghash128::ZERO; half], vec![Ghash128::ZERO; half]);
-            let out = prove_from_rows(&ra, &rb, &map, &r, claim, tables, &mut got);
-            assert_eq!(out, want, "n = {n}");
-            assert_eq!(got.into_proof(), expected.into_proof(), "n = {n}");
+            let half = 1usize << (n - 1);
+            // All rows, then rows that stop early (zero past the end, as the zero blocks past
+            // the last instance are): the full half, a few more, all but one.
+            for live in [1 << n, half, (half + 3).min(1 << n), (1 << n) - 1] {
+                let (mut ra, mut rb) = (rows(3), rows(11));
+                ra[live..].iter_mut().for_each(|x| *x = 0);
+                rb[live..].iter_mut().for_each(|x| *x = 0);
+                let table =
+                    |r: &[u64]| -> Vec<Ghash128> { r.iter().map(|&x| map.apply(x)).collect() };
+                let (a, b) = (table(&ra), table(&rb));
+                let r: Vec<Ghash128> = (0..n as u64).map(|i| g(1000 + i)).collect();
+                let eq = eq_table(&r);
+                let claim: Ghash128 = (0..1 << n).map(|x| eq[x] * a[x] * b[x]).sum();
+                let ds = DomainSeparator::new("test", b"rounds");
+                let mut expected = Sha256ProverTranscript::new(ds);
+                let want = prove(a, b, &r, claim, &mut expected);
+                let mut got = Sha256ProverTranscript::new(ds);
+                let tables = (vec![Ghash128::ZERO; half], vec![Ghash128::ZERO; half]);
+                let (ra, rb) = (&ra[..live], &rb[..live]);
+                let out = prove_from_rows(ra, rb, &map, &r, claim, tables, &mut got);
+                assert_eq!(out, want, "n = {n}, live = {live}");
+                assert_eq!(got.into_proof(), expected.into_proof(), "n = {n}");
+            }
         }
     }
 }

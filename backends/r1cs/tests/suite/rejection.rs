@@ -131,6 +131,29 @@ fn truncated_and_extended_proofs_are_rejected() {
         flock.verify(&Statement::Batch, &version),
         Err(FlockError::Version(9))
     );
+    // Earlier versions: refused by name, with the last commit that reads them.
+    for (old, commit) in flockwork_r1cs::RETIRED_VERSIONS {
+        let mut retired = bytes.to_vec();
+        retired[4..6].copy_from_slice(&old.to_le_bytes());
+        let err = flock.verify(&Statement::Batch, &retired).unwrap_err();
+        assert_eq!(
+            err,
+            FlockError::Retired {
+                version: old,
+                commit
+            }
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains(&format!("proof version {old}")) && message.contains(commit),
+            "{message}"
+        );
+    }
+    assert!(
+        flockwork_r1cs::RETIRED_VERSIONS
+            .iter()
+            .all(|&(v, _)| v < flockwork_r1cs::PROOF_VERSION)
+    );
 }
 
 #[test]

@@ -63,7 +63,8 @@ use crate::ligerito::LevelConfig;
 use crate::merkle::MerkleTree;
 use crate::security::SecurityReport;
 
-/// The transcript labels of one scheme ([`labels!`] builds them from the scheme's name).
+/// The transcript labels of one scheme, each `"<name>/…"` (built from the name by the
+/// crate's `labels!` macro).
 #[derive(Clone, Copy, Debug)]
 pub struct Labels {
     /// An out-of-domain point.

@@ -5,9 +5,10 @@
 //! | module | contents |
 //! |---|---|
 //! | [`merkle`] | Merkle trees over any [`digest::Digest`]: row leaves, leaf/node domain separation, de-duplicated multi-openings |
-//! | [`ligerito`] | [`Ligerito`]: the multi-level Reed–Solomon + sumcheck commitment, parameter selector and security report |
+//! | [`multilevel`] | [`MultiLevel`]: the multi-level code + sumcheck engine, generic over its level-0 code ([`multilevel::LevelZeroCode`]) |
+//! | [`ligerito`] | [`Ligerito`]: the engine with Reed–Solomon at every level, parameter selector and security report |
 //! | [`fri`] | [`Fri`]: the FRI-based multilinear commitment (BaseFold / FRI-Binius) over any foldable code: [`FriBinius`] for binary fields, [`BaseFold`] for FFT-friendly prime fields |
-//! | [`blaze`] | [`Blaze`]: Ligerito with an interleaved RAA code at level 0 (Blaze-style, XOR-only commit), parameter selector and security report |
+//! | [`blaze`] | [`Blaze`]: the engine with an interleaved RAA code at level 0 (Blaze-style, XOR-only commit), parameter selector and security report |
 //! | [`commitment`] | [`Commitment`]: the shipped GF(2^128) schemes as one value, chosen by [`PcsKind`] and sized by one constructor |
 //! | [`ring_switch`] | [`ring_switch::RingSwitched`]: Boolean polynomials through any dense GF(2^128) commitment (Diamond–Posen ring-switching) |
 //! | [`security`] | the proximity regimes, per-query and per-fold soundness formulas, [`security::SecurityReport`] |
@@ -73,6 +74,7 @@ pub mod conformance;
 pub mod fri;
 pub mod ligerito;
 pub mod merkle;
+pub mod multilevel;
 mod queries;
 pub mod ring_switch;
 pub mod security;
@@ -82,3 +84,4 @@ pub use blaze::{Blaze, BlazeConfig, BlazeOptions};
 pub use commitment::{Commitment, CommitmentData, PcsKind, Profile, SelectError};
 pub use fri::{BaseFold, Fri, FriBinius, FriConfig};
 pub use ligerito::{Ligerito, LigeritoConfig, Preset, Regime};
+pub use multilevel::{MultiLevel, Schedule};

@@ -171,3 +171,17 @@ pub trait ConfiguredCommitment<F: flockwork_field::Field>:
     /// committed code): what the commitment adds to a prover's memory per committed byte.
     fn codeword_expansion(&self) -> f64;
 }
+
+/// The bits of the term `name` at `level` of `report` (tests of the reports).
+///
+/// # Panics
+/// If the report has no such term.
+#[cfg(test)]
+pub(crate) fn term(report: &SecurityReport, name: &str, level: usize) -> f64 {
+    report
+        .terms
+        .iter()
+        .find(|t| t.name == name && t.level == Some(level))
+        .map(|t| t.bits)
+        .unwrap()
+}

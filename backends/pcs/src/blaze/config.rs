@@ -43,10 +43,9 @@
 //! [`SecurityReport::bits`] is the weakest term (the protocol is round-by-round sound with
 //! these errors; Canetti et al., STOC 2019), [`SecurityReport::union_bits`] the union bound.
 
-use core::fmt;
-
 use crate::ligerito::{self, LigeritoConfig};
 pub use crate::ligerito::{LevelConfig, Preset};
+use crate::multilevel::Schedule;
 pub use crate::security::{Regime, SecurityReport, Term};
 
 /// The assumed relative distance of the rate-¼ RAA code (eprint 2024/1609: `≈ 0.19` with
@@ -158,13 +157,7 @@ pub enum ConfigError {
     BadEta,
 }
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
-    }
-}
-
-impl std::error::Error for ConfigError {}
+crate::multilevel::error_via_debug!(ConfigError);
 
 impl From<ligerito::ConfigError> for ConfigError {
     fn from(e: ligerito::ConfigError) -> Self {
@@ -308,70 +301,6 @@ impl BlazeConfig {
         Ok(())
     }
 
-    /// The number of committed levels (RAA level 0 and the Reed–Solomon levels).
-    #[must_use]
-    pub fn num_levels(&self) -> usize {
-        1 + self.levels.len()
-    }
-
-    /// Level `i` in Ligerito's shape (level 0 has no out-of-domain samples: unique decoding).
-    ///
-    /// # Panics
-    /// If `i ≥ num_levels()`.
-    #[must_use]
-    pub fn level(&self, i: usize) -> LevelConfig {
-        if i == 0 {
-            LevelConfig {
-                log_cols: self.raa.log_cols,
-                log_inv_rate: self.raa.log_inv_rate,
-                num_queries: self.raa.num_queries,
-                fold_pow_bits: self.raa.fold_pow_bits,
-                query_pow_bits: self.raa.query_pow_bits,
-                ood_samples: 0,
-            }
-        } else {
-            self.levels[i - 1].clone()
-        }
-    }
-
-    /// `ℓ_i`: variables of the polynomial committed at level `i` (`ℓ_0 = ℓ`); `i` up to
-    /// `num_levels()` (the final message).
-    #[must_use]
-    pub fn level_vars(&self, i: usize) -> usize {
-        let folded: usize = (0..i).map(|j| self.level(j).log_cols).sum();
-        self.num_vars.saturating_sub(folded)
-    }
-
-    /// `log2` of the number of message rows of level `i`.
-    #[must_use]
-    pub fn level_rows_log(&self, i: usize) -> usize {
-        self.level_vars(i + 1)
-    }
-
-    /// `log2` of the block length of level `i`.
-    #[must_use]
-    pub fn level_block_log(&self, i: usize) -> usize {
-        self.level_rows_log(i) + self.level(i).log_inv_rate
-    }
-
-    /// Variables of the final message sent in clear.
-    #[must_use]
-    pub fn final_vars(&self) -> usize {
-        self.level_vars(self.num_levels())
-    }
-
-    /// Rows opened at level `i`: `Q_i` distinct rows, or all rows once `2·Q_i ≥ n_i`.
-    #[must_use]
-    pub fn effective_queries(&self, i: usize) -> usize {
-        let block_len = 1usize << self.level_block_log(i);
-        let queries = self.level(i).num_queries;
-        if queries.saturating_mul(2) >= block_len {
-            block_len
-        } else {
-            queries
-        }
-    }
-
     /// The security report, term by term (conditional on the RAA distance assumption, see the
     /// [module docs](self)).
     ///
@@ -420,5 +349,32 @@ impl BlazeConfig {
             }
         }
         SecurityReport { terms }
+    }
+}
+
+impl Schedule for BlazeConfig {
+    fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+
+    /// The number of committed levels (RAA level 0 and the Reed–Solomon levels).
+    fn num_levels(&self) -> usize {
+        1 + self.levels.len()
+    }
+
+    /// Level `i` in Ligerito's shape (level 0 has no out-of-domain samples: unique decoding).
+    fn level(&self, i: usize) -> LevelConfig {
+        if i == 0 {
+            LevelConfig {
+                log_cols: self.raa.log_cols,
+                log_inv_rate: self.raa.log_inv_rate,
+                num_queries: self.raa.num_queries,
+                fold_pow_bits: self.raa.fold_pow_bits,
+                query_pow_bits: self.raa.query_pow_bits,
+                ood_samples: 0,
+            }
+        } else {
+            self.levels[i - 1].clone()
+        }
     }
 }

@@ -14,7 +14,8 @@
 //!
 //! ## Open
 //!
-//! The protocol is Ligerito's ([`crate::ligerito`]) with level 0 swapped:
+//! The protocol is Ligerito's ([`crate::ligerito`]) with level 0 swapped — the same
+//! [`MultiLevel`] engine ([`crate::multilevel`]) with the RAA code at level 0:
 //!
 //! 1. Absorb the code parameters (shape and permutation seed) and the claims; batch them with
 //!    independent `α_j`: running claim `Σ_x v_0(x)·B(x) = s`, `v_0 = P`, `B = Σ_j α_j W_j`.
@@ -68,120 +69,106 @@
 //! soundness report: [`config`].
 
 pub mod config;
-mod prover;
-mod verifier;
-
-use core::marker::PhantomData;
-use std::sync::Arc;
 
 use digest::Digest;
-use flockwork_codes::{AdditiveNtt, NttField, Raa, ReedSolomon};
-use flockwork_core::pcs::Claim;
-use flockwork_core::{PolynomialCommitment, VerifyError};
-use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
+use flockwork_codes::{NttField, Raa, ReedSolomon};
+use flockwork_core::MultilinearPoly;
+use flockwork_transcript::Transcript;
 
 pub use config::{
     BlazeConfig, BlazeOptions, ConfigError, DEFAULT_DISTANCE, DEFAULT_LOG_COLS, DEFAULT_SEED,
     RaaLevelConfig,
 };
 
+#[cfg(test)]
 use crate::ligerito::LevelConfig;
 use crate::merkle::MerkleTree;
+#[cfg(test)]
+use crate::multilevel::fold_row;
+use crate::multilevel::{CommittedLevel, Labels, MultiLevelProverData, labels, reed_solomon_codes};
+pub use crate::multilevel::{LevelZeroCode, MultiLevel, Schedule};
 use crate::security::SecurityReport;
 
 const LABEL_PARAMS: &str = "blaze/params";
-const LABEL_OOD_POINT: &str = "blaze/ood/point";
-const LABEL_OOD_VALUE: &str = "blaze/ood/value";
-const LABEL_ROOT: &str = "blaze/root";
-const LABEL_QUERY_POW: &str = "blaze/query-pow";
-const LABEL_QUERY: &str = "blaze/query";
-const LABEL_ROWS: &str = "blaze/rows";
-const LABEL_GLUE: &str = "blaze/glue";
-const LABEL_FINAL: &str = "blaze/final";
-const LABEL_LEVEL: &str = "blaze/level";
-const LABELS: crate::sumcheck::Labels = crate::sumcheck::Labels {
-    round: "blaze/sumcheck/round",
-    pow: "blaze/fold-pow",
-    challenge: "blaze/sumcheck/challenge",
-};
 
 /// The Blaze-style commitment over the binary field `F` with Merkle trees over the digest
-/// `D`: level 0 is an interleaved RAA code, the levels after it Ligerito's Reed–Solomon
-/// levels.
-#[derive(Clone, Debug)]
-pub struct Blaze<F, D> {
-    config: BlazeConfig,
-    /// The level-0 code.
-    raa: Arc<Raa>,
-    /// The Reed–Solomon code of level `i ≥ 1` at index `i − 1`.
-    codes: Vec<ReedSolomon<F>>,
-    _digest: PhantomData<fn() -> D>,
-}
+/// `D`: the multi-level engine with an interleaved RAA code at level 0, Ligerito's
+/// Reed–Solomon levels after it.
+pub type Blaze<F, D> = MultiLevel<F, D, Raa>;
 
 /// What the prover keeps between commit and open: the polynomial, its level-0 codeword and
 /// Merkle tree.
-#[derive(Clone, Debug)]
-pub struct BlazeProverData<F, D> {
-    evals: Vec<F>,
-    level: CommittedLevel<F, D>,
-}
+pub type BlazeProverData<F, D> = MultiLevelProverData<F, D>;
 
-/// A committed level: codeword rows and their Merkle tree.
-#[derive(Clone, Debug)]
-struct CommittedLevel<F, D> {
-    codeword: Vec<F>,
-    tree: MerkleTree<D>,
-}
+/// The interleaved RAA code at level 0 (its permutations expanded once, when the commitment
+/// is built).
+impl<F: NttField> LevelZeroCode<F> for Raa {
+    type Config = BlazeConfig;
+    type Error = ConfigError;
 
-impl<F: NttField, D: Digest> Blaze<F, D> {
-    /// The commitment with an explicit schedule (the permutations are expanded here, once).
-    ///
+    const NAME: &'static str = "blaze";
+    const LABELS: Labels = labels!("blaze");
+    const LEVEL_ABSORBS_OOD: bool = true;
+
     /// # Errors
     /// The schedule's [`ConfigError`], or [`ConfigError::BadRate`] if a Reed–Solomon domain
     /// does not fit in `F`.
-    pub fn new(config: BlazeConfig) -> Result<Self, ConfigError> {
+    fn build(config: &BlazeConfig) -> Result<(Self, Vec<ReedSolomon<F>>), ConfigError> {
         config.validate()?;
         let raa = Raa::new(
             config.level_rows_log(0),
             config.raa.log_inv_rate,
             config.raa.seed,
         );
-        let rs_levels = 1..config.num_levels();
-        let max_rows = rs_levels
-            .clone()
-            .map(|i| config.level_rows_log(i))
-            .max()
-            .unwrap_or(0);
-        let max_block = rs_levels
-            .clone()
-            .map(|i| config.level_block_log(i))
-            .max()
-            .unwrap_or(0);
-        if max_block > F::BITS.min(40) {
-            return Err(ConfigError::BadRate);
-        }
-        let codes = if config.levels.is_empty() {
-            Vec::new()
-        } else {
-            let ntt = Arc::new(AdditiveNtt::new(max_rows, max_block));
-            rs_levels
-                .map(|i| {
-                    ReedSolomon::with_ntt(
-                        Arc::clone(&ntt),
-                        config.level_rows_log(i),
-                        config.level(i).log_inv_rate,
-                    )
-                })
-                .collect()
-        };
-        Ok(Self {
-            config,
-            raa: Arc::new(raa),
-            codes,
-            _digest: PhantomData,
-        })
+        let codes =
+            reed_solomon_codes(config, 1..config.num_levels()).ok_or(ConfigError::BadRate)?;
+        Ok((raa, codes))
     }
 
+    fn security_report(config: &BlazeConfig) -> SecurityReport {
+        config.security_report()
+    }
+
+    /// Absorbs the public parameters of the schedule: `ℓ`, the RAA shape, its assumed
+    /// distance and the permutation seed (public parameters, absorbed but never written to
+    /// the proof).
+    fn absorb_params<T: Transcript>(config: &BlazeConfig, transcript: &mut T) {
+        let mut bytes = Vec::with_capacity(56);
+        bytes.extend_from_slice(&(config.num_vars as u64).to_le_bytes());
+        bytes.extend_from_slice(&(config.raa.log_inv_rate as u64).to_le_bytes());
+        bytes.extend_from_slice(&config.raa.distance.to_bits().to_le_bytes());
+        bytes.extend_from_slice(&config.raa.seed);
+        transcript.public_bytes(LABEL_PARAMS, &bytes);
+    }
+
+    /// The RAA encoding with the Merkle leaves hashed as the encoder finishes each block of
+    /// codeword rows, while the block is in cache ([`Raa::encode_visiting`]); then the tree
+    /// above the leaves. The same tree as [`MerkleTree::new`] on the codeword.
+    fn commit<D: Digest>(&self, message: &[F], width: usize) -> CommittedLevel<F, D> {
+        let mut leaves =
+            flockwork_codes::buffer::zeroed(self.len() * crate::merkle::digest_len::<D>(), 0u8);
+        let codeword = self.encode_visiting(message, width, &mut leaves, |rows, out| {
+            crate::merkle::hash_leaves_into::<D, F>(rows, width, out);
+        });
+        CommittedLevel::new(codeword, MerkleTree::from_leaf_digests(leaves))
+    }
+
+    fn encode(&self, message: &[F], width: usize) -> Vec<F> {
+        Raa::encode(self, message, width)
+    }
+
+    fn transpose_encode_sparse(&self, entries: &[(usize, F)]) -> Vec<F> {
+        Raa::transpose_encode_sparse(self, entries)
+    }
+
+    /// RAA rows are not tensors: `b = RAAᵀ(Σ_t c_t·e_{j_t})` densely (`O(n_0)` additions),
+    /// then its multilinear extension at `point` (`2^(ℓ−k_0)` products).
+    fn rows_weight(&self, rows: &[(usize, F)], point: &[F]) -> F {
+        MultilinearPoly::new(Raa::transpose_encode_sparse(self, rows)).evaluate(point)
+    }
+}
+
+impl<F: NttField, D: Digest> Blaze<F, D> {
     /// The default profile ([`BlazeOptions::default`]: `k_0 = 4`, rate-¼ RAA with the
     /// assumed distance `δ = 0.19`, Reed–Solomon levels of Ligerito's slim preset in the
     /// Johnson regime) for `num_vars` variables at `target_bits` of security (every term of
@@ -210,181 +197,17 @@ impl<F: NttField, D: Digest> Blaze<F, D> {
         )?)
     }
 
-    /// The schedule.
-    #[must_use]
-    pub fn config(&self) -> &BlazeConfig {
-        &self.config
-    }
-
     /// The level-0 RAA code.
     #[must_use]
     pub fn raa(&self) -> &Raa {
-        &self.raa
+        self.level0()
     }
 
     /// The security report of the schedule (see [`config`]).
     #[must_use]
     pub fn security_report(&self) -> SecurityReport {
-        self.config.security_report()
+        self.config().security_report()
     }
-
-    /// Encodes `message` with the code of level `i` (`width` columns).
-    fn encode_level(&self, i: usize, message: &[F], width: usize) -> Vec<F> {
-        match i {
-            0 => self.raa.encode(message, width),
-            _ => self.codes[i - 1].encode(message, width),
-        }
-    }
-
-    /// `Gᵀc` for the sparse `c = [(row, coeff)]` with the generator of level `i`.
-    fn transpose_encode_sparse(&self, i: usize, entries: &[(usize, F)]) -> Vec<F> {
-        match i {
-            0 => self.raa.transpose_encode_sparse(entries),
-            _ => self.codes[i - 1].transpose_encode_sparse(entries),
-        }
-    }
-
-    /// Encodes `message` as level `i` and builds its Merkle tree.
-    fn commit_level(&self, i: usize, message: &[F]) -> CommittedLevel<F, D> {
-        let width = 1 << self.config.level(i).log_cols;
-        if i == 0 {
-            return self.commit_raa(message, width);
-        }
-        let codeword = self.encode_level(i, message, width);
-        let tree = MerkleTree::new(&codeword, width);
-        CommittedLevel { codeword, tree }
-    }
-
-    /// Level 0: the RAA encoding with the Merkle leaves hashed as the encoder finishes each
-    /// block of codeword rows, while the block is in cache
-    /// ([`Raa::encode_visiting`]); then the tree above the leaves. The same tree as
-    /// [`MerkleTree::new`] on the codeword.
-    fn commit_raa(&self, message: &[F], width: usize) -> CommittedLevel<F, D> {
-        let mut leaves =
-            flockwork_codes::buffer::zeroed(self.raa.len() * crate::merkle::digest_len::<D>(), 0u8);
-        let codeword = self
-            .raa
-            .encode_visiting(message, width, &mut leaves, |rows, out| {
-                crate::merkle::hash_leaves_into::<D, F>(rows, width, out);
-            });
-        let tree = MerkleTree::from_leaf_digests(leaves);
-        CommittedLevel { codeword, tree }
-    }
-}
-
-impl<F: NttField, D: Digest> PolynomialCommitment<F> for Blaze<F, D> {
-    type Evals = [F];
-    type Commitment = Vec<u8>;
-    type ProverData = BlazeProverData<F, D>;
-
-    fn num_vars(&self) -> usize {
-        self.config.num_vars
-    }
-
-    fn commitment_len(&self) -> usize {
-        crate::merkle::digest_len::<D>()
-    }
-
-    fn commitment_from_bytes(&self, bytes: &[u8]) -> Option<Vec<u8>> {
-        (bytes.len() == self.commitment_len()).then(|| bytes.to_vec())
-    }
-
-    fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
-        self.commit_owned(flockwork_codes::buffer::copied(evals).into_boxed_slice())
-    }
-
-    fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {
-        assert_eq!(
-            evals.len(),
-            1 << self.config.num_vars,
-            "a polynomial in ℓ variables has 2^ℓ values"
-        );
-        let level = self.commit_level(0, &evals);
-        let root = level.tree.root().to_vec();
-        let data = BlazeProverData {
-            evals: evals.into_vec(),
-            level,
-        };
-        (root, data)
-    }
-
-    fn keeps_evals(&self) -> bool {
-        true
-    }
-
-    fn committed_evals<'a>(&self, data: &'a Self::ProverData) -> Option<&'a [F]> {
-        Some(&data.evals)
-    }
-
-    fn open<T: ProverTranscript>(
-        &self,
-        data: &Self::ProverData,
-        claims: &[Claim<F>],
-        transcript: &mut T,
-    ) {
-        prover::open(self, data, claims, transcript);
-    }
-
-    fn verify<T: VerifierTranscript>(
-        &self,
-        commitment: &Vec<u8>,
-        claims: &[Claim<F>],
-        transcript: &mut T,
-    ) -> Result<(), VerifyError> {
-        verifier::verify(self, commitment, claims, transcript)
-    }
-}
-
-impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Blaze<F, D> {
-    fn name(&self) -> &'static str {
-        "blaze"
-    }
-
-    fn security_report(&self) -> SecurityReport {
-        self.config.security_report()
-    }
-
-    fn parameter_bytes(&self) -> Vec<u8> {
-        format!("blaze {:?}", self.config).into_bytes()
-    }
-
-    fn codeword_expansion(&self) -> f64 {
-        (self.config.raa.log_inv_rate as f64).exp2()
-    }
-}
-
-/// Absorbs the public parameters of the schedule: `ℓ`, the RAA shape, its assumed distance
-/// and the permutation seed (public parameters, absorbed but never written to the proof).
-fn absorb_params<T: Transcript>(transcript: &mut T, config: &BlazeConfig) {
-    let mut bytes = Vec::with_capacity(56);
-    bytes.extend_from_slice(&(config.num_vars as u64).to_le_bytes());
-    bytes.extend_from_slice(&(config.raa.log_inv_rate as u64).to_le_bytes());
-    bytes.extend_from_slice(&config.raa.distance.to_bits().to_le_bytes());
-    bytes.extend_from_slice(&config.raa.seed);
-    transcript.public_bytes(LABEL_PARAMS, &bytes);
-}
-
-/// Absorbs the level index and shape so that transcripts of different schedules diverge.
-fn absorb_level<T: Transcript>(transcript: &mut T, level: usize, config: &LevelConfig) {
-    let mut bytes = [0u8; 17];
-    bytes[..8].copy_from_slice(&(level as u64).to_le_bytes());
-    bytes[8] = config.log_cols as u8;
-    bytes[9] = config.log_inv_rate as u8;
-    bytes[10..14].copy_from_slice(&(config.num_queries as u32).to_le_bytes());
-    bytes[14] = config.fold_pow_bits as u8;
-    bytes[15] = config.query_pow_bits as u8;
-    bytes[16] = config.ood_samples as u8;
-    transcript.public_bytes(LABEL_LEVEL, &bytes);
-}
-
-/// `count` distinct row indices below `block_len`, sorted ([`crate::queries::sample_distinct`]).
-fn sample_queries<T: Transcript>(transcript: &mut T, block_len: usize, count: usize) -> Vec<usize> {
-    crate::queries::sample_distinct(transcript, LABEL_QUERY, block_len, count)
-}
-
-/// `Σ_k eq(r, k)·row[k]`: the fold of one opened row by the level's challenges.
-fn fold_row<F: NttField>(row: &[F], eq: &[F]) -> F {
-    row.iter().zip(eq).map(|(&a, &b)| a * b).sum()
 }
 
 #[cfg(test)]

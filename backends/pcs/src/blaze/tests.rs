@@ -16,6 +16,7 @@ use crate::ligerito::Preset;
 use crate::merkle::MerkleTree;
 use crate::ring_switch::{RingSwitched, evaluate_packed};
 use crate::security::Regime;
+use crate::security::term;
 
 type Sha = sha2::Sha256;
 type Pcs = Blaze<Ghash128, Sha>;
@@ -345,16 +346,6 @@ fn glued_weight_is_the_transposed_raa_of_the_query_vector() {
     let b = pcs.raa().transpose_encode_sparse(&sparse);
     let rhs: Ghash128 = b.iter().zip(&v1).map(|(&x, &y)| x * y).sum();
     assert_eq!(lhs, rhs);
-}
-
-/// A term of the report by name and level.
-fn term(report: &SecurityReport, name: &str, level: usize) -> f64 {
-    report
-        .terms
-        .iter()
-        .find(|t| t.name == name && t.level == Some(level))
-        .map(|t| t.bits)
-        .unwrap()
 }
 
 #[test]

@@ -26,8 +26,7 @@
 //! [`SecurityReport::bits`] is that minimum. [`SecurityReport::union_bits`] additionally
 //! reports the plain union bound over all terms.
 
-use core::fmt;
-
+use crate::multilevel::Schedule;
 pub use crate::security::{Regime, SecurityReport, Term};
 use crate::security::{fold_error_bits, query_error_bits, rate_sqrt};
 
@@ -87,13 +86,7 @@ pub enum ConfigError {
     BadEta,
 }
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
-    }
-}
-
-impl std::error::Error for ConfigError {}
+crate::multilevel::error_via_debug!(ConfigError);
 
 /// Variables left for the clear final message, at most.
 const FINAL_LOG_LEN: usize = 5;
@@ -197,47 +190,6 @@ impl LigeritoConfig {
         Ok(())
     }
 
-    /// `ℓ_i`: variables of the polynomial committed at level `i` (`ℓ_0 = ℓ`).
-    ///
-    /// # Panics
-    /// If `i > levels.len()`.
-    #[must_use]
-    pub fn level_vars(&self, i: usize) -> usize {
-        self.num_vars - self.levels[..i].iter().map(|l| l.log_cols).sum::<usize>()
-    }
-
-    /// `log2` of the number of message rows of level `i` (`ℓ_i − k_i`).
-    #[must_use]
-    pub fn level_rows_log(&self, i: usize) -> usize {
-        self.level_vars(i + 1)
-    }
-
-    /// `log2` of the block length of level `i`.
-    #[must_use]
-    pub fn level_block_log(&self, i: usize) -> usize {
-        self.level_rows_log(i) + self.levels[i].log_inv_rate
-    }
-
-    /// Variables of the final message sent in clear.
-    #[must_use]
-    pub fn final_vars(&self) -> usize {
-        self.level_vars(self.levels.len())
-    }
-
-    /// Rows actually opened at level `i`: `Q_i` distinct rows, or all `n_i` rows once
-    /// `2·Q_i ≥ n_i` (opening everything is then about as cheap, the query error is zero, and
-    /// distinct sampling never needs long rejection runs).
-    #[must_use]
-    pub fn effective_queries(&self, i: usize) -> usize {
-        let block_len = 1usize << self.level_block_log(i);
-        let queries = self.levels[i].num_queries;
-        if queries.saturating_mul(2) >= block_len {
-            block_len
-        } else {
-            queries
-        }
-    }
-
     /// The security report, term by term.
     ///
     /// # Panics
@@ -293,5 +245,19 @@ impl LigeritoConfig {
             ));
         }
         SecurityReport { terms }
+    }
+}
+
+impl Schedule for LigeritoConfig {
+    fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+
+    fn num_levels(&self) -> usize {
+        self.levels.len()
+    }
+
+    fn level(&self, i: usize) -> LevelConfig {
+        self.levels[i].clone()
     }
 }

@@ -34,103 +34,83 @@
 //! (`g_j = ⊗_b (1, Ŵ_b(x_j))`, [`flockwork_codes::SubspaceBasis::generator_row_mle`]), and
 //! custom weights bring their own evaluator.
 //!
+//! ## Engine
+//!
+//! Ligerito is [`MultiLevel`] with Reed–Solomon at level 0 ([`crate::multilevel`], which
+//! holds the prover and verifier): level 0 absorbs no extra parameters and, in the Johnson
+//! regime, draws its out-of-domain samples before batching; the verifier evaluates the level-0
+//! generator rows as tensors like every other level.
+//!
 //! Parameters and the soundness report: [`config`].
 
 pub mod config;
-mod prover;
-mod verifier;
-
-use core::marker::PhantomData;
-use std::sync::Arc;
 
 use digest::Digest;
-use flockwork_codes::{AdditiveNtt, NttField, ReedSolomon};
-use flockwork_core::pcs::Claim;
-use flockwork_core::{PolynomialCommitment, VerifyError};
-use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
+use flockwork_codes::{NttField, ReedSolomon};
+use flockwork_transcript::Transcript;
 
 pub use config::{
     ConfigError, DEFAULT_ETA, LevelConfig, LigeritoConfig, Preset, Regime, SecurityReport, Term,
 };
 
-use crate::merkle::MerkleTree;
-
-const LABEL_OOD_POINT: &str = "ligerito/ood/point";
-const LABEL_OOD_VALUE: &str = "ligerito/ood/value";
-const LABEL_ROOT: &str = "ligerito/root";
-const LABEL_QUERY_POW: &str = "ligerito/query-pow";
-const LABEL_QUERY: &str = "ligerito/query";
-const LABEL_ROWS: &str = "ligerito/rows";
-const LABEL_GLUE: &str = "ligerito/glue";
-const LABEL_FINAL: &str = "ligerito/final";
-const LABEL_LEVEL: &str = "ligerito/level";
-const LABELS: crate::sumcheck::Labels = crate::sumcheck::Labels {
-    round: "ligerito/sumcheck/round",
-    pow: "ligerito/fold-pow",
-    challenge: "ligerito/sumcheck/challenge",
+use crate::multilevel::{
+    CommittedLevel, Labels, MultiLevelProverData, commit_reed_solomon, labels, reed_solomon_codes,
+    reed_solomon_rows_weight,
 };
+pub use crate::multilevel::{LevelZeroCode, MultiLevel, Schedule};
 
-/// Ligerito over the binary field `F` with Merkle trees over the digest `D`.
-#[derive(Clone, Debug)]
-pub struct Ligerito<F, D> {
-    config: LigeritoConfig,
-    /// The code of each level.
-    codes: Vec<ReedSolomon<F>>,
-    _digest: PhantomData<fn() -> D>,
-}
+/// Ligerito over the binary field `F` with Merkle trees over the digest `D`: the multi-level
+/// engine with Reed–Solomon at level 0.
+pub type Ligerito<F, D> = MultiLevel<F, D, ReedSolomon<F>>;
 
 /// What the prover keeps between commit and open: the polynomial, its level-0 codeword and
 /// Merkle tree.
-#[derive(Clone, Debug)]
-pub struct LigeritoProverData<F, D> {
-    evals: Vec<F>,
-    level: CommittedLevel<F, D>,
-}
+pub type LigeritoProverData<F, D> = MultiLevelProverData<F, D>;
 
-/// A committed level: codeword rows and their Merkle tree.
-#[derive(Clone, Debug)]
-struct CommittedLevel<F, D> {
-    codeword: Vec<F>,
-    tree: MerkleTree<D>,
-}
+/// Reed–Solomon at level 0: the codes of all levels share one additive NTT.
+impl<F: NttField> LevelZeroCode<F> for ReedSolomon<F> {
+    type Config = LigeritoConfig;
+    type Error = ConfigError;
 
-impl<F: NttField, D: Digest> Ligerito<F, D> {
-    /// Ligerito with an explicit schedule.
-    ///
+    const NAME: &'static str = "ligerito";
+    const LABELS: Labels = labels!("ligerito");
+    const LEVEL_ABSORBS_OOD: bool = false;
+
     /// # Errors
     /// The schedule's [`ConfigError`], or [`ConfigError::BadRate`] if a level's domain does
     /// not fit in `F`.
-    pub fn new(config: LigeritoConfig) -> Result<Self, ConfigError> {
+    fn build(config: &LigeritoConfig) -> Result<(Self, Vec<Self>), ConfigError> {
         config.validate()?;
-        let levels = config.levels.len();
-        let max_rows = (0..levels)
-            .map(|i| config.level_rows_log(i))
-            .max()
-            .unwrap_or(0);
-        let max_block = (0..levels)
-            .map(|i| config.level_block_log(i))
-            .max()
-            .unwrap_or(0);
-        if max_block > F::BITS.min(40) {
-            return Err(ConfigError::BadRate);
-        }
-        let ntt = Arc::new(AdditiveNtt::new(max_rows, max_block));
-        let codes = (0..levels)
-            .map(|i| {
-                ReedSolomon::with_ntt(
-                    Arc::clone(&ntt),
-                    config.level_rows_log(i),
-                    config.levels[i].log_inv_rate,
-                )
-            })
-            .collect();
-        Ok(Self {
-            config,
-            codes,
-            _digest: PhantomData,
-        })
+        let mut codes =
+            reed_solomon_codes(config, 0..config.levels.len()).ok_or(ConfigError::BadRate)?;
+        let level0 = codes.remove(0);
+        Ok((level0, codes))
     }
 
+    fn security_report(config: &LigeritoConfig) -> SecurityReport {
+        config.security_report()
+    }
+
+    fn absorb_params<T: Transcript>(_config: &LigeritoConfig, _transcript: &mut T) {}
+
+    fn commit<D: Digest>(&self, message: &[F], width: usize) -> CommittedLevel<F, D> {
+        commit_reed_solomon(self, message, width)
+    }
+
+    fn encode(&self, message: &[F], width: usize) -> Vec<F> {
+        ReedSolomon::encode(self, message, width)
+    }
+
+    fn transpose_encode_sparse(&self, entries: &[(usize, F)]) -> Vec<F> {
+        ReedSolomon::transpose_encode_sparse(self, entries)
+    }
+
+    fn rows_weight(&self, rows: &[(usize, F)], point: &[F]) -> F {
+        reed_solomon_rows_weight(self, rows, point)
+    }
+}
+
+impl<F: NttField, D: Digest> Ligerito<F, D> {
     /// Ligerito for `num_vars` variables with a preset, at `target_bits` of security.
     ///
     /// # Errors
@@ -149,130 +129,6 @@ impl<F: NttField, D: Digest> Ligerito<F, D> {
             F::ORDER_BITS,
         )?)
     }
-
-    /// The schedule.
-    #[must_use]
-    pub fn config(&self) -> &LigeritoConfig {
-        &self.config
-    }
-
-    /// Encodes `message` as level `i` and builds its Merkle tree.
-    fn commit_level(&self, i: usize, message: &[F]) -> CommittedLevel<F, D> {
-        let width = 1 << self.config.levels[i].log_cols;
-        // The leaves are hashed as the encoder finishes each block of rows, while the
-        // block is still in cache.
-        let digest = crate::merkle::digest_len::<D>();
-        let rows = (message.len() / width) << self.config.levels[i].log_inv_rate;
-        let mut leaves = flockwork_codes::buffer::zeroed(rows * digest, 0u8);
-        let codeword = self.codes[i].encode_then(message, width, &mut leaves, |block, digests| {
-            crate::merkle::hash_leaves_into::<D, F>(block, width, digests);
-        });
-        let tree = MerkleTree::from_leaf_digests(leaves);
-        CommittedLevel { codeword, tree }
-    }
-}
-
-impl<F: NttField, D: Digest> PolynomialCommitment<F> for Ligerito<F, D> {
-    type Evals = [F];
-    type Commitment = Vec<u8>;
-    type ProverData = LigeritoProverData<F, D>;
-
-    fn num_vars(&self) -> usize {
-        self.config.num_vars
-    }
-
-    fn commitment_len(&self) -> usize {
-        crate::merkle::digest_len::<D>()
-    }
-
-    fn commitment_from_bytes(&self, bytes: &[u8]) -> Option<Vec<u8>> {
-        (bytes.len() == self.commitment_len()).then(|| bytes.to_vec())
-    }
-
-    fn commit(&self, evals: &[F]) -> (Vec<u8>, Self::ProverData) {
-        self.commit_owned(flockwork_codes::buffer::copied(evals).into_boxed_slice())
-    }
-
-    fn commit_owned(&self, evals: Box<[F]>) -> (Vec<u8>, Self::ProverData) {
-        assert_eq!(
-            evals.len(),
-            1 << self.config.num_vars,
-            "a polynomial in ℓ variables has 2^ℓ values"
-        );
-        let level = self.commit_level(0, &evals);
-        let root = level.tree.root().to_vec();
-        let data = LigeritoProverData {
-            evals: evals.into_vec(),
-            level,
-        };
-        (root, data)
-    }
-
-    fn keeps_evals(&self) -> bool {
-        true
-    }
-
-    fn committed_evals<'a>(&self, data: &'a Self::ProverData) -> Option<&'a [F]> {
-        Some(&data.evals)
-    }
-
-    fn open<T: ProverTranscript>(
-        &self,
-        data: &Self::ProverData,
-        claims: &[Claim<F>],
-        transcript: &mut T,
-    ) {
-        prover::open(self, data, claims, transcript);
-    }
-
-    fn verify<T: VerifierTranscript>(
-        &self,
-        commitment: &Vec<u8>,
-        claims: &[Claim<F>],
-        transcript: &mut T,
-    ) -> Result<(), VerifyError> {
-        verifier::verify(self, commitment, claims, transcript)
-    }
-}
-
-impl<F: NttField, D: Digest> crate::security::ConfiguredCommitment<F> for Ligerito<F, D> {
-    fn name(&self) -> &'static str {
-        "ligerito"
-    }
-
-    fn security_report(&self) -> SecurityReport {
-        self.config.security_report()
-    }
-
-    fn parameter_bytes(&self) -> Vec<u8> {
-        format!("ligerito {:?}", self.config).into_bytes()
-    }
-
-    fn codeword_expansion(&self) -> f64 {
-        (self.config.levels[0].log_inv_rate as f64).exp2()
-    }
-}
-
-/// Absorbs the level index and shape so that transcripts of different schedules diverge.
-fn absorb_level<T: Transcript>(transcript: &mut T, level: usize, config: &LevelConfig) {
-    let mut bytes = [0u8; 16];
-    bytes[..8].copy_from_slice(&(level as u64).to_le_bytes());
-    bytes[8] = config.log_cols as u8;
-    bytes[9] = config.log_inv_rate as u8;
-    bytes[10..14].copy_from_slice(&(config.num_queries as u32).to_le_bytes());
-    bytes[14] = config.fold_pow_bits as u8;
-    bytes[15] = config.query_pow_bits as u8;
-    transcript.public_bytes(LABEL_LEVEL, &bytes);
-}
-
-/// `count` distinct row indices below `block_len`, sorted ([`crate::queries::sample_distinct`]).
-fn sample_queries<T: Transcript>(transcript: &mut T, block_len: usize, count: usize) -> Vec<usize> {
-    crate::queries::sample_distinct(transcript, LABEL_QUERY, block_len, count)
-}
-
-/// `Σ_k eq(r, k)·row[k]`: the fold of one opened row by the level's challenges.
-fn fold_row<F: NttField>(row: &[F], eq: &[F]) -> F {
-    row.iter().zip(eq).map(|(&a, &b)| a * b).sum()
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use itertools::iproduct;
 
 use super::*;
 use crate::conformance::check_pcs;
+use crate::security::term;
 
 type Sha = sha2::Sha256;
 
@@ -200,16 +201,6 @@ fn truncated_schedules_and_bad_configs_are_rejected() {
         ConfigError::BadEta
     );
     let _ = Ghash128::ONE;
-}
-
-/// A term of the report by name and level.
-fn term(report: &SecurityReport, name: &str, level: usize) -> f64 {
-    report
-        .terms
-        .iter()
-        .find(|t| t.name == name && t.level == Some(level))
-        .map(|t| t.bits)
-        .unwrap()
 }
 
 #[test]

@@ -1,7 +1,7 @@
-//! The Blaze-style verifier: scalar, sequential, and panic-free on any proof bytes. Every
-//! allocation is bounded by the configuration or by bytes already read. Its dominant cost is
-//! the dense level-0 weight `RAAᵀ(Σ_t γ^(t+1)·e_{j_t})` (`O(n_0)` additions) and the
-//! evaluation of its multilinear extension (`2^(ℓ−k_0)` products).
+//! The multi-level verifier: scalar, sequential, and panic-free on any proof bytes. Every
+//! allocation is bounded by the configuration or by bytes already read. The glued rows of
+//! each level are evaluated together ([`LevelZeroCode::rows_weight`] at level 0: per row for
+//! Reed–Solomon, densely through `RAAᵀ` for the RAA code).
 
 use digest::Digest;
 use flockwork_codes::NttField;
@@ -9,10 +9,7 @@ use flockwork_core::pcs::{BatchedClaims, Claim, absorb_claims, check_claim_shape
 use flockwork_core::{MultilinearPoly, VerifyError, eq_eval, eq_table};
 use flockwork_transcript::VerifierTranscript;
 
-use super::{
-    Blaze, LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT, LABEL_OOD_VALUE, LABEL_QUERY_POW, LABEL_ROOT,
-    LABEL_ROWS, LABELS, absorb_level, absorb_params, fold_row, sample_queries,
-};
+use super::{Labels, LevelZeroCode, MultiLevel, Schedule, absorb_level, fold_row, sample_queries};
 use crate::merkle::{digest_len, sibling_count, verify_rows};
 use crate::sumcheck::VerifierState;
 
@@ -27,27 +24,37 @@ struct GlueTerm<F> {
 enum GlueKind<F> {
     /// `eq(ζ, ·)` of an out-of-domain sample.
     Ood(Vec<F>),
-    /// Row `row` of the RAA generator (level 0): evaluated densely, all rows at once.
-    RaaRow(usize),
-    /// The Reed–Solomon generator row of codeword position `row` of level `level ≥ 1`.
-    RsRow { level: usize, row: usize },
+    /// The generator row of codeword position `row` of level `level`.
+    Row { level: usize, row: usize },
 }
 
 /// Verifies `claims` (see [`flockwork_core::PolynomialCommitment::verify`]).
-pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
-    pcs: &Blaze<F, D>,
+pub(super) fn verify<F: NttField, D: Digest, C: LevelZeroCode<F>, T: VerifierTranscript>(
+    pcs: &MultiLevel<F, D, C>,
     commitment: &[u8],
     claims: &[Claim<F>],
     transcript: &mut T,
 ) -> Result<(), VerifyError> {
     let config = &pcs.config;
-    check_claim_shapes(claims, config.num_vars)?;
+    let labels = &C::LABELS;
+    check_claim_shapes(claims, config.num_vars())?;
     if commitment.len() != digest_len::<D>() {
         return Err(VerifyError::MalformedCommitment);
     }
-    absorb_params(transcript, config);
+    C::absorb_params(config, transcript);
     absorb_claims(claims, transcript);
-    let batched = BatchedClaims::squeeze(claims, transcript);
+    let mut all_claims = claims.to_vec();
+    let ood0 = recv_ood(
+        labels,
+        config.num_vars(),
+        config.level(0).ood_samples,
+        transcript,
+    )?;
+    all_claims.extend(
+        ood0.into_iter()
+            .map(|(point, value)| Claim::evaluation(point, value)),
+    );
+    let batched = BatchedClaims::squeeze(&all_claims, transcript);
     let mut state = VerifierState {
         claim: batched.value(),
         point: Vec::new(),
@@ -58,25 +65,31 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
     let last = config.num_levels() - 1;
     for i in 0..=last {
         let level = config.level(i);
-        absorb_level(transcript, i, &level);
+        absorb_level::<F, C, T>(transcript, i, &level);
         let start = state.point.len();
         for _ in 0..level.log_cols {
-            state.round(LABELS, level.fold_pow_bits, transcript)?;
+            state.round(labels.sumcheck(), level.fold_pow_bits, transcript)?;
         }
         let next_vars = config.level_vars(i + 1);
         let mut ood = Vec::new();
         let next_root = if i < last {
             let next = transcript
-                .recv_bytes(LABEL_ROOT, digest_len::<D>())?
+                .recv_bytes(labels.root, digest_len::<D>())?
                 .to_vec();
-            ood = recv_ood(next_vars, config.level(i + 1).ood_samples, transcript)?;
+            ood = recv_ood(
+                labels,
+                next_vars,
+                config.level(i + 1).ood_samples,
+                transcript,
+            )?;
             Some(next)
         } else {
-            final_message = transcript.recv_field::<F>(LABEL_FINAL, 1 << next_vars)?;
+            final_message = transcript.recv_field::<F>(labels.final_message, 1 << next_vars)?;
             None
         };
         let width = 1usize << level.log_cols;
         let (queries, rows) = recv_queries::<F, D, T>(
+            labels,
             &root,
             config.level_block_log(i),
             width,
@@ -87,15 +100,12 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
         let eq = eq_table(&state.point[start..]);
         let values = rows.chunks_exact(width).map(|row| fold_row(row, &eq));
         if i < last {
-            let rows = queries.iter().map(|&row| match i {
-                0 => GlueKind::RaaRow(row),
-                _ => GlueKind::RsRow { level: i, row },
-            });
+            let rows = queries.iter().map(|&row| GlueKind::Row { level: i, row });
             let terms = ood
                 .into_iter()
                 .map(|(point, value)| (GlueKind::Ood(point), value))
                 .chain(rows.zip(values));
-            glue(&mut state, &mut glued, next_vars, terms, transcript);
+            glue(labels, &mut state, &mut glued, next_vars, terms, transcript);
         } else {
             check_final_rows(pcs, i, &final_message, &queries, values)?;
         }
@@ -103,7 +113,7 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
     }
     let final_vars = config.final_vars();
     for _ in 0..final_vars {
-        state.round(LABELS, 0, transcript)?;
+        state.round(labels.sumcheck(), 0, transcript)?;
     }
     let point = &state.point;
     let weight = final_weight(pcs, &batched, &glued, point)?;
@@ -117,13 +127,14 @@ pub(super) fn verify<F: NttField, D: Digest, T: VerifierTranscript>(
 /// Glues new claims `(weight, value)` on the last `vars` variables into the running claim
 /// with the powers `γ, γ², …` of one challenge.
 fn glue<F: NttField, T: VerifierTranscript>(
+    labels: &Labels,
     state: &mut VerifierState<F>,
     glued: &mut Vec<GlueTerm<F>>,
     vars: usize,
     terms: impl Iterator<Item = (GlueKind<F>, F)>,
     transcript: &mut T,
 ) {
-    let gamma = transcript.challenge::<F>(LABEL_GLUE);
+    let gamma = transcript.challenge::<F>(labels.glue);
     let mut power = gamma;
     for (kind, value) in terms {
         state.claim += power * value;
@@ -138,8 +149,8 @@ fn glue<F: NttField, T: VerifierTranscript>(
 
 /// The last level's proximity test: each folded opened row must equal the encoding of the
 /// clear final message at its position.
-fn check_final_rows<F: NttField, D: Digest>(
-    pcs: &Blaze<F, D>,
+fn check_final_rows<F: NttField, D: Digest, C: LevelZeroCode<F>>(
+    pcs: &MultiLevel<F, D, C>,
     level: usize,
     final_message: &[F],
     queries: &[usize],
@@ -155,10 +166,10 @@ fn check_final_rows<F: NttField, D: Digest>(
 }
 
 /// `B(r*)`: the batched claim weights at the full point plus every glued term at its suffix.
-/// The level-0 rows are summed into one sparse vector whose `RAAᵀ` image is computed densely
-/// and evaluated once.
-fn final_weight<F: NttField, D: Digest>(
-    pcs: &Blaze<F, D>,
+/// The glued rows of each level are collected into one sparse combination and evaluated
+/// together by that level's code.
+fn final_weight<F: NttField, D: Digest, C: LevelZeroCode<F>>(
+    pcs: &MultiLevel<F, D, C>,
     batched: &BatchedClaims<'_, F>,
     glued: &[GlueTerm<F>],
     point: &[F],
@@ -166,28 +177,26 @@ fn final_weight<F: NttField, D: Digest>(
     let mut weight = batched
         .evaluate(point)
         .ok_or(VerifyError::OpeningMismatch)?;
-    let mut raa_rows: Vec<(usize, F)> = Vec::new();
-    let mut raa_vars = 0;
+    // Per level: its glued rows and the variables they act on.
+    let mut rows: Vec<(Vec<(usize, F)>, usize)> = Vec::new();
     for term in glued {
-        let suffix = &point[point.len() - term.vars..];
-        let value = match &term.kind {
-            GlueKind::Ood(z) => eq_eval(z, suffix),
-            GlueKind::RaaRow(row) => {
-                raa_rows.push((*row, term.coeff));
-                raa_vars = term.vars;
-                continue;
+        match &term.kind {
+            GlueKind::Ood(z) => {
+                weight += term.coeff * eq_eval(z, &point[point.len() - term.vars..]);
             }
-            GlueKind::RsRow { level, row } => pcs.codes[*level - 1]
-                .ntt()
-                .basis()
-                .generator_row_mle(*row as u64, suffix),
-        };
-        weight += term.coeff * value;
+            GlueKind::Row { level, row } => {
+                if rows.len() <= *level {
+                    rows.resize_with(level + 1, || (Vec::new(), 0));
+                }
+                rows[*level].0.push((*row, term.coeff));
+                rows[*level].1 = term.vars;
+            }
+        }
     }
-    if !raa_rows.is_empty() {
-        let dense = pcs.raa.transpose_encode_sparse(&raa_rows);
-        let suffix = &point[point.len() - raa_vars..];
-        weight += MultilinearPoly::new(dense).evaluate(suffix);
+    for (level, (entries, vars)) in rows.iter().enumerate() {
+        if !entries.is_empty() {
+            weight += pcs.rows_weight(level, entries, &point[point.len() - vars..]);
+        }
     }
     Ok(weight)
 }
@@ -195,6 +204,7 @@ fn final_weight<F: NttField, D: Digest>(
 /// The query phase of one level: checks the grinding, draws `count` distinct rows, reads them
 /// and checks their Merkle multi-opening against `root`. Returns the indices and the rows.
 fn recv_queries<F: NttField, D: Digest, T: VerifierTranscript>(
+    labels: &Labels,
     root: &[u8],
     block_log: usize,
     width: usize,
@@ -202,9 +212,9 @@ fn recv_queries<F: NttField, D: Digest, T: VerifierTranscript>(
     pow_bits: u32,
     transcript: &mut T,
 ) -> Result<(Vec<usize>, Vec<F>), VerifyError> {
-    transcript.check_grind(LABEL_QUERY_POW, pow_bits)?;
-    let queries = sample_queries(transcript, 1 << block_log, count);
-    let rows = transcript.recv_field::<F>(LABEL_ROWS, queries.len() * width)?;
+    transcript.check_grind(labels.query_pow, pow_bits)?;
+    let queries = sample_queries(labels, transcript, 1 << block_log, count);
+    let rows = transcript.recv_field::<F>(labels.rows, queries.len() * width)?;
     check_merkle::<F, D, T>(root, block_log, &queries, &rows, width, transcript)?;
     Ok((queries, rows))
 }
@@ -212,14 +222,15 @@ fn recv_queries<F: NttField, D: Digest, T: VerifierTranscript>(
 /// Reads `samples` out-of-domain values of a polynomial in `vars` variables: the
 /// `(point, value)` pairs.
 fn recv_ood<F: NttField, T: VerifierTranscript>(
+    labels: &Labels,
     vars: usize,
     samples: usize,
     transcript: &mut T,
 ) -> Result<Vec<(Vec<F>, F)>, VerifyError> {
     (0..samples)
         .map(|_| {
-            let point = transcript.challenges::<F>(LABEL_OOD_POINT, vars);
-            let value = transcript.recv_field::<F>(LABEL_OOD_VALUE, 1)?;
+            let point = transcript.challenges::<F>(labels.ood_point, vars);
+            let value = transcript.recv_field::<F>(labels.ood_value, 1)?;
             let value = value.first().copied().ok_or(VerifyError::OpeningMismatch)?;
             Ok((point, value))
         })

@@ -1,4 +1,4 @@
-//! The Ligerito prover (steps in the [module docs](super)).
+//! The multi-level prover (steps in the [module docs](super)).
 
 use digest::Digest;
 use flockwork_codes::NttField;
@@ -7,56 +7,61 @@ use flockwork_core::pcs::{BatchedClaims, Claim, absorb_claims};
 use flockwork_transcript::ProverTranscript;
 
 use super::{
-    CommittedLevel, LABEL_FINAL, LABEL_GLUE, LABEL_OOD_POINT, LABEL_OOD_VALUE, LABEL_QUERY_POW,
-    LABEL_ROOT, LABEL_ROWS, LABELS, Ligerito, LigeritoProverData, absorb_level, fold_row,
-    sample_queries,
+    CommittedLevel, Labels, LevelZeroCode, MultiLevel, MultiLevelProverData, Schedule,
+    absorb_level, fold_row, sample_queries,
 };
 use crate::sumcheck::ProverState;
 
 /// Proves `claims` (see [`flockwork_core::PolynomialCommitment::open`]).
-pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
-    pcs: &Ligerito<F, D>,
-    data: &LigeritoProverData<F, D>,
+pub(super) fn open<F: NttField, D: Digest, C: LevelZeroCode<F>, T: ProverTranscript>(
+    pcs: &MultiLevel<F, D, C>,
+    data: &MultiLevelProverData<F, D>,
     claims: &[Claim<F>],
     transcript: &mut T,
 ) {
     let config = &pcs.config;
-    flockwork_core::pcs::check_claim_shapes(claims, config.num_vars)
+    let labels = &C::LABELS;
+    flockwork_core::pcs::check_claim_shapes(claims, config.num_vars())
         .expect("claims must be non-empty and have ℓ variables");
+    C::absorb_params(config, transcript);
     absorb_claims(claims, transcript);
     let mut all_claims = claims.to_vec();
     all_claims.extend(send_ood(
+        labels,
         &data.evals,
-        config.levels[0].ood_samples,
+        config.level(0).ood_samples,
         transcript,
     ));
     let batched = BatchedClaims::squeeze(&all_claims, transcript);
     let mut state = ProverState::from_claims(&data.evals, &batched);
     let mut committed: Option<CommittedLevel<F, D>> = None;
-    let last = config.levels.len() - 1;
-    for (i, level) in config.levels.iter().enumerate() {
-        absorb_level(transcript, i, level);
+    let last = config.num_levels() - 1;
+    for i in 0..=last {
+        let level = config.level(i);
+        absorb_level::<F, C, T>(transcript, i, &level);
         let current = committed.as_ref().unwrap_or(&data.level);
         let start = state.point.len();
         for _ in 0..level.log_cols {
-            state.round(LABELS, level.fold_pow_bits, transcript);
+            state.round(labels.sumcheck(), level.fold_pow_bits, transcript);
         }
         let mut glue: Vec<Claim<F>> = Vec::new();
         let next = if i < last {
             let next = pcs.commit_level(i + 1, &state.v);
-            transcript.send_bytes(LABEL_ROOT, next.tree.root());
+            transcript.send_bytes(labels.root, next.tree.root());
             glue.extend(send_ood(
+                labels,
                 &state.v,
-                config.levels[i + 1].ood_samples,
+                config.level(i + 1).ood_samples,
                 transcript,
             ));
             Some(next)
         } else {
-            transcript.send_field(LABEL_FINAL, &state.v);
+            transcript.send_field(labels.final_message, &state.v);
             None
         };
         let width = 1usize << level.log_cols;
         let (queries, rows) = send_queries(
+            labels,
             current,
             width,
             config.effective_queries(i),
@@ -76,13 +81,14 @@ pub(super) fn open<F: NttField, D: Digest, T: ProverTranscript>(
     }
     let tail = state.v.len().trailing_zeros() as usize;
     for _ in 0..tail {
-        state.round(LABELS, 0, transcript);
+        state.round(labels.sumcheck(), 0, transcript);
     }
 }
 
 /// The query phase of one level: grinding, `count` distinct rows drawn from the transcript,
 /// the rows sent, their Merkle multi-opening hinted. Returns the row indices and the rows.
 fn send_queries<F: NttField, D: Digest, T: ProverTranscript>(
+    labels: &Labels,
     level: &CommittedLevel<F, D>,
     width: usize,
     count: usize,
@@ -90,14 +96,14 @@ fn send_queries<F: NttField, D: Digest, T: ProverTranscript>(
     transcript: &mut T,
 ) -> (Vec<usize>, Vec<F>) {
     transcript
-        .grind(LABEL_QUERY_POW, pow_bits)
+        .grind(labels.query_pow, pow_bits)
         .expect("grinding bits validated by the configuration");
-    let queries = sample_queries(transcript, level.codeword.len() / width, count);
+    let queries = sample_queries(labels, transcript, level.codeword.len() / width, count);
     let rows: Vec<F> = queries
         .iter()
         .flat_map(|&j| level.codeword[j * width..(j + 1) * width].iter().copied())
         .collect();
-    transcript.send_field(LABEL_ROWS, &rows);
+    transcript.send_field(labels.rows, &rows);
     transcript.hint_bytes(&level.tree.open(&queries));
     (queries, rows)
 }
@@ -105,6 +111,7 @@ fn send_queries<F: NttField, D: Digest, T: ProverTranscript>(
 /// Out-of-domain samples of the polynomial `v`: squeezes each point, sends `v(ζ)` and returns
 /// the eq claims.
 fn send_ood<F: NttField, T: ProverTranscript>(
+    labels: &Labels,
     v: &[F],
     samples: usize,
     transcript: &mut T,
@@ -112,25 +119,26 @@ fn send_ood<F: NttField, T: ProverTranscript>(
     let num_vars = v.len().trailing_zeros() as usize;
     (0..samples)
         .map(|_| {
-            let point = transcript.challenges::<F>(LABEL_OOD_POINT, num_vars);
+            let point = transcript.challenges::<F>(labels.ood_point, num_vars);
             let value = flockwork_core::eq_inner_product(v, &point);
-            transcript.send_field(LABEL_OOD_VALUE, &[value]);
+            transcript.send_field(labels.ood_value, &[value]);
             Claim::evaluation(point, value)
         })
         .collect()
 }
 
 /// Glues the out-of-domain claims and the opened rows of level `i` into the running claim
-/// with powers of one challenge `γ` (OOD claims first, then rows in query order).
-fn glue_into<F: NttField, D: Digest, T: ProverTranscript>(
-    pcs: &Ligerito<F, D>,
+/// with powers of one challenge `γ` (OOD claims first, then rows in query order). The rows'
+/// weight is the transposed code of level `i` on the sparse vector of their coefficients.
+fn glue_into<F: NttField, D: Digest, C: LevelZeroCode<F>, T: ProverTranscript>(
+    pcs: &MultiLevel<F, D, C>,
     i: usize,
     state: &mut ProverState<'_, F>,
     ood: &[Claim<F>],
     rows: &[(usize, F)],
     transcript: &mut T,
 ) {
-    let gamma = transcript.challenge::<F>(LABEL_GLUE);
+    let gamma = transcript.challenge::<F>(C::LABELS.glue);
     // `b` changes below: the message computed during the last fold is stale.
     state.next_message = None;
     let mut power = gamma;
@@ -145,6 +153,6 @@ fn glue_into<F: NttField, D: Digest, T: ProverTranscript>(
         state.claim += power * value;
         power *= gamma;
     }
-    let weight = pcs.codes[i].transpose_encode_sparse(&sparse);
+    let weight = pcs.transpose_encode_sparse(i, &sparse);
     F::add_rows(&mut state.b, &weight);
 }

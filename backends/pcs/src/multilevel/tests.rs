@@ -1,0 +1,182 @@
+//! Known-answer proofs of both level-0 codes: the SHA-256 of honest proofs for fixed
+//! schedules, polynomials and claims, so that any change of the engine's transcript (labels,
+//! message order, parameter absorption, out-of-domain samples, glue order) fails here.
+
+use digest::Digest;
+use flockwork_core::pcs::Claim;
+use flockwork_core::{MultilinearPoly, PolynomialCommitment};
+use flockwork_field_binary::Ghash128;
+use flockwork_testkit::{random_vec, rng};
+use flockwork_transcript::{
+    DomainSeparator, ProverTranscript, Sha256ProverTranscript, Sha256VerifierTranscript,
+    VerifierTranscript,
+};
+
+use crate::blaze::{BlazeConfig, DEFAULT_DISTANCE, DEFAULT_SEED, RaaLevelConfig};
+use crate::ligerito::{LevelConfig, LigeritoConfig, Preset};
+use crate::security::Regime;
+use crate::{Blaze, Ligerito};
+
+type Sha = sha2::Sha256;
+
+const JOHNSON: Regime = Regime::Johnson { eta: 0.02 };
+
+fn rs_level(log_cols: usize, log_inv_rate: usize, ood_samples: usize) -> LevelConfig {
+    LevelConfig {
+        log_cols,
+        log_inv_rate,
+        num_queries: 5,
+        fold_pow_bits: 1,
+        query_pow_bits: 1,
+        ood_samples,
+    }
+}
+
+fn blaze_config(num_vars: usize, rs: &[(usize, usize)], regime: Regime) -> BlazeConfig {
+    let ood = usize::from(matches!(regime, Regime::Johnson { .. }));
+    BlazeConfig {
+        num_vars,
+        raa: RaaLevelConfig {
+            log_cols: 3,
+            log_inv_rate: 2,
+            num_queries: 20,
+            fold_pow_bits: 1,
+            query_pow_bits: 1,
+            distance: DEFAULT_DISTANCE,
+            seed: DEFAULT_SEED,
+        },
+        levels: rs.iter().map(|&(k, r)| rs_level(k, r, ood)).collect(),
+        regime,
+        field_bits: 128,
+    }
+}
+
+/// Commits a fixed polynomial, opens it at two fixed points, checks that the proof verifies
+/// and returns the hex SHA-256 of the proof.
+fn proof_digest<P>(pcs: &P, label: &str) -> String
+where
+    P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>,
+{
+    let num_vars = pcs.num_vars();
+    let p: Vec<Ghash128> = random_vec(&mut rng(label), 1 << num_vars);
+    let mle = MultilinearPoly::new(p.clone());
+    let claims: Vec<Claim<Ghash128>> = (0..2)
+        .map(|i| {
+            let z: Vec<Ghash128> = random_vec(&mut rng(&format!("{label}/{i}")), num_vars);
+            Claim::evaluation(z.clone(), mle.evaluate(&z))
+        })
+        .collect();
+    let (commitment, data) = pcs.commit(&p);
+    let domain = DomainSeparator::new("multilevel/pinned", b"");
+    let mut prover = Sha256ProverTranscript::new(domain);
+    pcs.send_commitment("commitment", &commitment, &mut prover);
+    pcs.open(&data, &claims, &mut prover);
+    let proof = prover.into_proof();
+    let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
+    let received = pcs.recv_commitment("commitment", &mut verifier).unwrap();
+    pcs.verify(&received, &claims, &mut verifier).unwrap();
+    verifier.finish().unwrap();
+    Sha::digest(&proof)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Checks each `(commitment, label, expected digest)`; prints every digest first, so that all
+/// of them can be read off one failing run.
+fn check_pinned<P>(scheme: &str, cases: &[(P, &str, &str)])
+where
+    P: PolynomialCommitment<Ghash128, Evals = [Ghash128]>,
+{
+    let got: Vec<String> = cases
+        .iter()
+        .map(|(pcs, label, _)| {
+            let digest = proof_digest(pcs, &format!("{scheme}/pinned/{label}"));
+            println!("{scheme} {label}: {digest}");
+            digest
+        })
+        .collect();
+    for ((_, label, expected), digest) in cases.iter().zip(got) {
+        assert_eq!(digest, *expected, "{scheme} {label}");
+    }
+}
+
+fn ligerito(config: LigeritoConfig) -> Ligerito<Ghash128, Sha> {
+    Ligerito::new(config).unwrap()
+}
+
+fn blaze(config: BlazeConfig) -> Blaze<Ghash128, Sha> {
+    Blaze::new(config).unwrap()
+}
+
+#[test]
+fn ligerito_proofs_are_pinned() {
+    let johnson = LigeritoConfig {
+        num_vars: 11,
+        levels: vec![rs_level(3, 1, 1), rs_level(2, 2, 2), rs_level(2, 3, 1)],
+        regime: JOHNSON,
+        field_bits: 128,
+    };
+    let unique = LigeritoConfig {
+        num_vars: 10,
+        levels: vec![rs_level(4, 2, 0), rs_level(3, 2, 0)],
+        regime: Regime::UniqueDecoding,
+        field_bits: 128,
+    };
+    let one_level = LigeritoConfig {
+        num_vars: 8,
+        levels: vec![rs_level(4, 1, 1)],
+        regime: JOHNSON,
+        field_bits: 128,
+    };
+    let cases = [
+        (
+            ligerito(johnson),
+            "johnson",
+            "dc86e46d80fd6e08fa3496ebc57fba72273f92fe1bbc3cdce649812cfb935b08",
+        ),
+        (
+            ligerito(unique),
+            "unique",
+            "33e58e98eec1222a52bd1260607ee1b3c8b3b06198f896ce1d98ae0107c80448",
+        ),
+        (
+            ligerito(one_level),
+            "one-level",
+            "35c4a20ab6a050daa564dda2675835ac941c60866802107044cb71d8da8527e8",
+        ),
+        (
+            Ligerito::with_preset(12, 100, Preset::Fast, JOHNSON).unwrap(),
+            "preset",
+            "ee4dda219c18c9340ad0959f700fd0b27b5d6113fe33571bc4e916485a4f1375",
+        ),
+    ];
+    check_pinned("ligerito", &cases);
+}
+
+#[test]
+fn blaze_proofs_are_pinned() {
+    let cases = [
+        (
+            blaze(blaze_config(11, &[(2, 1), (2, 2)], JOHNSON)),
+            "johnson",
+            "0ffcca7203606f21937b28ce6349d6fbff5b01127dbf04172119e1cd07e0d949",
+        ),
+        (
+            blaze(blaze_config(10, &[(3, 2)], Regime::UniqueDecoding)),
+            "unique",
+            "54b8bc33bc34e75484ae8e6e25f4161427614fc7e2b2e260b7ad26dab5db7a9d",
+        ),
+        (
+            blaze(blaze_config(7, &[], Regime::UniqueDecoding)),
+            "raa-only",
+            "d6368868b054f4eb430d23cfc9bbaf006b3acaf23de4b52a1cbbc564bd4cf169",
+        ),
+        (
+            Blaze::with_security(12, 100).unwrap(),
+            "default",
+            "9dd153b1b237b1f6883d381118dee17e77d6a30fc5ed4357d11a8e091893f72f",
+        ),
+    ];
+    check_pinned("blaze", &cases);
+}

@@ -2,8 +2,7 @@
 //! many instances of an AND/XOR permutation (Keccak-f\[1600\]) proved layer by layer, the
 //! prover working on the bit-sliced trace. Issue "Boolean hashes through GKR", item 2, first
 //! increment: one region of `K = 2^k` instances, public inputs and outputs, every layer's
-//! input bits evaluated at one point per layer. It is the reference the packed
-//! ("boolcheck") prover will be tested against.
+//! input bits evaluated at one point per layer.
 //!
 //! ## The relation
 //!
@@ -71,13 +70,14 @@
 //! the prover computes the quadratic `q_m` from `q_m(0)`, its leading coefficient `q_m(∞)`
 //! and the claim (`q_m(1)` directly only when `eq(z_{<m}, r_{<m})·z_m = 0`):
 //!
-//! * **round 0** on bits: `g(0)`, `g(1)` and `q(∞)`'s product `(B_0 ⊕ B_1) ∧ (C_0 ⊕ C_1)`
-//!   are bits, computed 64 instances at a time by word operations; the eq-weighted sums
-//!   over a word use eight 256-entry tables of eq sums ("four Russians"), so one gate of a
-//!   block costs word operations, 16 lookups and two carry-less products by `β_j`;
-//! * **rounds 1 … 5** (the variables inside a word): each block's words are folded at
-//!   `r_{<m}` into `2^{6−m}` rows of field values, the forms evaluated by the program in the
-//!   field, and the products taken in the field;
+//! * **rounds 0 … 5** (the variables inside a word) on bits, over the grid `{0,1,∞}^6`
+//!   (the `ternary` module states the maths): `q_m` is a combination, with Lagrange weights in
+//!   `r_{<m}`, of the grid sums `G(ρ) = Σ_x eq(z_{≥6}, x)·Σ_j β_j g_j(ρ, x)`, and on the grid
+//!   a form is a bit (its value at `∞` is its slope `B(0) ⊕ B(1)`), a product an AND. The
+//!   words are transposed (a word holds one position of 64 blocks), the forms evaluated by
+//!   XOR, expanded to the `3^6` points, multiplied, and weighted by eq over the word's 64
+//!   blocks with eight 256-entry tables of eq sums ("four Russians") and by `β_j` with one
+//!   carry-less product: `G` is computed once per layer and serves all six rounds;
 //! * **rounds 6 … k−1**: one table of `w_{l−1}` field values per block (the words folded at
 //!   `r_{<6}` with the byte tables), folded after each round, rows in parallel.
 //!
@@ -104,6 +104,7 @@
 //! yet); inputs and outputs public (no commitment to `S_0`).
 
 mod prover;
+mod ternary;
 mod verifier;
 
 use std::marker::PhantomData;

@@ -15,11 +15,37 @@ use super::{
 };
 use crate::walk::{eq1, horner, restore_round_poly};
 
+use super::ternary::Grid;
+
 /// Variables inside a `u64` word of instances.
 const WORD_VARS: usize = 6;
 
+/// How the rounds inside a word (the first `min(k, 6)`) are computed; both give the same
+/// messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Strategy {
+    /// On bits over the grid `{0,1,∞}^c` ([`super::ternary`]).
+    Grid,
+    /// Round 0 on bits, rounds `1 … c−1` on words folded into field rows (the reference).
+    #[cfg(test)]
+    Fields,
+}
+
 /// The proof of a statement whose shape has been checked.
 pub(super) fn prove<R, D>(setup: &BooleanGkr<R, D>, statement: &BooleanStatement) -> Vec<u8>
+where
+    R: BooleanLayeredRelation + Sync,
+    D: TranscriptScheme,
+{
+    prove_with(setup, statement, Strategy::Grid)
+}
+
+/// [`prove`] with the given strategy for the rounds inside a word.
+pub(super) fn prove_with<R, D>(
+    setup: &BooleanGkr<R, D>,
+    statement: &BooleanStatement,
+    strategy: Strategy,
+) -> Vec<u8>
 where
     R: BooleanLayeredRelation + Sync,
     D: TranscriptScheme,
@@ -42,7 +68,7 @@ where
             z: &z,
             beta: &beta,
         };
-        let (r, values) = layer.prove(claim, &mut tr);
+        let (r, values) = layer.prove(claim, &mut tr, strategy);
         tr.send_field(LABEL_LAYER_VALUES, &values);
         if l > 1 {
             let alpha: F = tr.challenge(LABEL_ALPHA);
@@ -116,7 +142,7 @@ fn pair_terms(gates: &[GateSlots], beta: &[F], v0: &[F], v1: &[F], need_one: boo
 
 /// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
 /// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
-fn byte_tables(weights: &[F]) -> Vec<[F; 256]> {
+pub(super) fn byte_tables(weights: &[F]) -> Vec<[F; 256]> {
     (0..8)
         .map(|p| {
             let mut table = [F::ZERO; 256];
@@ -132,7 +158,7 @@ fn byte_tables(weights: &[F]) -> Vec<[F; 256]> {
 
 /// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
 #[inline]
-fn table_sum(tables: &[[F; 256]], word: u64) -> F {
+pub(super) fn table_sum(tables: &[[F; 256]], word: u64) -> F {
     tables.iter().enumerate().fold(F::ZERO, |acc, (p, t)| {
         acc + t[(word >> (8 * p)) as usize & 0xff]
     })
@@ -233,23 +259,41 @@ impl Rounds<'_> {
 
 impl LayerProver<'_> {
     /// The layer's rounds; returns `r` and `S_{l−1}(r)`.
-    fn prove<T: ProverTranscript>(&self, claim: F, tr: &mut T) -> (Vec<F>, Vec<F>) {
+    fn prove<T: ProverTranscript>(
+        &self,
+        claim: F,
+        tr: &mut T,
+        strategy: Strategy,
+    ) -> (Vec<F>, Vec<F>) {
         let c = self.k.min(WORD_VARS);
         let blocks = self.words.len() / self.width;
-        let eq_hi = eq_table(&self.z[c..]);
         let mut rounds = Rounds {
             z: self.z,
             claim,
             prefix: F::ONE,
             r: Vec::with_capacity(self.k),
         };
-        if c > 0 {
-            let evals = self.bit_round(c, &eq_hi, rounds.needs_one(0));
-            rounds.finish(0, evals, tr);
-        }
-        for m in 1..c {
-            let evals = self.word_round(m, c, &eq_hi, &rounds.r, rounds.needs_one(m));
-            rounds.finish(m, evals, tr);
+        match strategy {
+            Strategy::Grid => {
+                let grid = Grid::new(self.forms, self.words, self.width, self.z, self.beta);
+                debug_assert_eq!(grid.vars(), c);
+                for m in 0..c {
+                    let evals = grid.round(m, self.z, &rounds.r);
+                    rounds.finish(m, evals, tr);
+                }
+            }
+            #[cfg(test)]
+            Strategy::Fields => {
+                let eq_hi = eq_table(&self.z[c..]);
+                if c > 0 {
+                    let evals = self.bit_round(c, &eq_hi, rounds.needs_one(0));
+                    rounds.finish(0, evals, tr);
+                }
+                for m in 1..c {
+                    let evals = self.word_round(m, c, &eq_hi, &rounds.r, rounds.needs_one(m));
+                    rounds.finish(m, evals, tr);
+                }
+            }
         }
         // Every block's words folded at r_{<c}: one row of `width` values per block.
         let eq_r = eq_table(&rounds.r);
@@ -265,8 +309,9 @@ impl LayerProver<'_> {
         (rounds.r, table)
     }
 
-    /// Round 0 on bits: per block the gates' forms as words, `g(0)`, `g(1)` and the `∞`
+    /// Round 0 on bits (reference strategy): per block the gates' forms as words, `g(0)`, `g(1)` and the `∞`
     /// product as words (even positions), weighted by eq through byte tables.
+    #[cfg(test)]
     fn bit_round(&self, c: usize, eq_hi: &[F], need_one: bool) -> Evals {
         let eq_lo = eq_table(&self.z[1..c]);
         // Weight of position t = 2t'' (variable 0 is 0): eq(z_{1..c}, t''); odd positions
@@ -305,6 +350,7 @@ impl LayerProver<'_> {
     /// Round `m ∈ 1..c`: each block's words folded at `r_{<m}` into `2^{c−m}` rows, the
     /// forms evaluated in the field, pairs of rows `(2t'', 2t''+1)` weighted by
     /// `eq(z_{m+1..c}, t'')·eq(z_{≥c}, b)`.
+    #[cfg(test)]
     fn word_round(&self, m: usize, c: usize, eq_hi: &[F], r: &[F], need_one: bool) -> Evals {
         let eq_r = eq_table(&r[..m]);
         let eq_lo = eq_table(&self.z[m + 1..c]);
@@ -374,9 +420,97 @@ fn fold_rows(table: &[F], width: usize, r: F) -> Vec<F> {
 
 #[cfg(test)]
 mod tests {
-    use flockwork_core::boolean_layered::{BooleanLayersBuilder, pack_instances};
+    use flockwork_boolean::KeccakF1600;
+    use flockwork_core::boolean_layered::{
+        BooleanLayered, BooleanLayersBuilder, bits_of_words, pack_instances, words_of_bits,
+    };
 
     use super::*;
+
+    /// Deterministic instance-major input words (a splitmix64 stream), bits past `width` 0.
+    fn inputs(width: usize, count: usize, seed: u64) -> Vec<u64> {
+        let per = width.div_ceil(64);
+        let mut s = seed;
+        (0..count * per)
+            .map(|i| {
+                s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = s;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                let bits = width - 64 * (i % per);
+                let z = z ^ (z >> 31);
+                if bits >= 64 {
+                    z
+                } else {
+                    z & ((1u64 << bits) - 1)
+                }
+            })
+            .collect()
+    }
+
+    /// A relation given by its description only.
+    struct Toy(BooleanLayered);
+
+    impl BooleanLayeredRelation for Toy {
+        fn id(&self) -> Vec<u8> {
+            b"toy".to_vec()
+        }
+
+        fn boolean_layers(&self) -> &BooleanLayered {
+            &self.0
+        }
+
+        fn apply_layer_native(&self, layer: usize, state: &[u64]) -> Vec<u64> {
+            let bits = bits_of_words(self.0.width(layer - 1), state);
+            words_of_bits(&self.0.apply_layer_reference(layer, &bits))
+        }
+    }
+
+    /// The grid strategy gives byte-identical proofs to the reference (field rows) strategy:
+    /// Keccak-f inside one word, one word, several words; a toy relation with constants and
+    /// unequal widths up to several groups of 64 blocks (`k = 13`: two groups).
+    #[test]
+    fn grid_rounds_match_the_reference() {
+        for k in [0, 2, 6, 8] {
+            let setup = BooleanGkr::<_>::new(KeccakF1600::new(), k);
+            let statement = setup.statement(inputs(1600, 1 << k, k as u64));
+            let proof = prove_with(&setup, &statement, Strategy::Grid);
+            assert_eq!(
+                proof,
+                prove_with(&setup, &statement, Strategy::Fields),
+                "keccak k = {k}"
+            );
+            setup.verify(&statement, &proof).unwrap();
+        }
+        let mut builder = BooleanLayersBuilder::new(5);
+        builder.layer(|l| {
+            for i in 0..7 {
+                let a = l.xor(&l.bit(i % 5), &l.not(&l.bit((i + 2) % 5)));
+                let g = l.and(&l.not(&l.bit((i + 1) % 5)), &l.bit((i + 3) % 5));
+                if i == 4 {
+                    l.output(a);
+                } else {
+                    l.output(g.xor(&a));
+                }
+            }
+        });
+        builder.layer(|l| {
+            l.output(l.and(&l.bit(0), &l.bit(6)).xor(&l.not(&l.bit(3))));
+            l.output(l.and(&l.not(&l.bit(2)), &l.not(&l.bit(5))));
+        });
+        let layers = builder.build().unwrap();
+        for k in [1, 5, 7, 12, 13] {
+            let setup = BooleanGkr::<_>::new(Toy(layers.clone()), k);
+            let statement = setup.statement(inputs(5, 1 << k, 100 + k as u64));
+            let proof = prove_with(&setup, &statement, Strategy::Grid);
+            assert_eq!(
+                proof,
+                prove_with(&setup, &statement, Strategy::Fields),
+                "toy k = {k}"
+            );
+            setup.verify(&statement, &proof).unwrap();
+        }
+    }
 
     /// Round 0 and a table round with `q(1)` computed directly satisfy
     /// `(1 + z_m)·q(0) + z_m·q(1) = claim` (prefix 1), the identity the prover otherwise

@@ -1,0 +1,381 @@
+//! The first `c = min(k, 6)` rounds of a layer's sumcheck on bits, over the ternary grid
+//! ([module docs](super), *The prover on bits*).
+//!
+//! Write `x = (t, b)`, `t ∈ {0,1}^c` the variables inside a word of instances and `b` the
+//! block. Round `m < c` needs `q_m(X) = Σ_{σ,b} eq(z_{m+1..c}, σ)·eq(z_{≥c}, b)·h(r_{<m}, X, σ, b)`
+//! for `X ∈ {0, 1, ∞}`, `h = Σ_j β_j (L0_j + L1_j·L2_j)` of degree 2 in each variable. A
+//! polynomial of degree 2 in one variable is determined by its values at `0`, `1` and its
+//! leading coefficient (the value "at ∞"):
+//!
+//! ```text
+//! p(r) = p(0)·(1 + r) + p(1)·r + p(∞)·(r + r²)      (characteristic 2),
+//! ```
+//!
+//! so `q_m(X) = Σ_{τ ∈ {0,1,∞}^m} Λ(r_{<m}, τ) Σ_σ eq(z_{m+1..c}, σ)·G(τ, X, σ)` with
+//! `Λ(r, τ) = Π_v λ_{τ_v}(r_v)` and `G(ρ) = Σ_b eq(z_{≥c}, b)·h(ρ, b)` on the grid
+//! `{0,1,∞}^c`. On the grid everything is bits: a form at `∞` in variable `v` is the XOR of
+//! its values at `0` and `1` (its slope), the product's leading coefficient is the AND of the
+//! slopes, and a linear form's leading coefficient is 0. So `G` is computed once per layer
+//! from the bit-sliced trace: the words are transposed so that a word holds one position `t`
+//! of 64 blocks, the forms evaluated by XOR, `L1`, `L2` expanded to the `3^c` grid points by
+//! XOR and multiplied by AND, and each word of products weighted by `eq(z_{≥c}, ·)` over its
+//! 64 blocks with byte tables and by `β_j` with one carry-less product. Every round `m < c`
+//! is then a combination of `G`'s `3^c` values.
+
+use flockwork_core::boolean_layered::LayerForms;
+use flockwork_core::eq_table;
+use flockwork_field::Field;
+use flockwork_field_binary::ghash::Ghash256Unreduced;
+
+use super::F;
+use super::prover::{byte_tables, table_sum};
+
+/// The largest number of variables handled on the grid (those inside a `u64` word).
+pub(super) const MAX_GRID_VARS: usize = 6;
+
+/// Transposes a 64×64 bit matrix in place: afterwards bit `u` of `a[t]` is the former bit
+/// `t` of `a[u]`.
+pub(super) fn transpose64(a: &mut [u64; 64]) {
+    const MASKS: [u64; 6] = [
+        0x0000_0000_ffff_ffff,
+        0x0000_ffff_0000_ffff,
+        0x00ff_00ff_00ff_00ff,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x3333_3333_3333_3333,
+        0x5555_5555_5555_5555,
+    ];
+    for (level, &mask) in MASKS.iter().enumerate() {
+        let j = 32 >> level;
+        for k in (0..64).filter(|k| k & j == 0) {
+            let t = ((a[k] >> j) ^ a[k | j]) & mask;
+            a[k] ^= t << j;
+            a[k | j] ^= t;
+        }
+    }
+}
+
+/// The grid index `Σ_v d_v 3^v` of the Boolean point with bits `t` (`c` variables).
+pub(super) fn ternary_index(t: usize, c: usize) -> usize {
+    (0..c).rev().fold(0, |acc, v| 3 * acc + (t >> v & 1))
+}
+
+/// Expands values on `{0,1}^c` (`input[t]`, bit `v` of `t` variable `v`) to the grid
+/// `{0,1,∞}^c` (index `Σ_v d_v 3^v`, digit 2 for `∞`), the value at `∞` in a variable the
+/// XOR of the values at 0 and 1. `out` ends with `3^c` words; `scratch` is working space.
+pub(super) fn expand(input: &[u64], c: usize, out: &mut Vec<u64>, scratch: &mut Vec<u64>) {
+    out.clear();
+    out.extend_from_slice(input);
+    for v in 0..c {
+        // `out` is indexed `p + 3^v·q`, `p` the ternary digits of variables `< v` and `q`
+        // the bits of variables `≥ v`.
+        let low = 3usize.pow(v as u32);
+        let high = 1usize << (c - v - 1);
+        scratch.clear();
+        scratch.resize(3 * low * high, 0);
+        for q in 0..high {
+            let (zero, one) = (&out[2 * q * low..], &out[(2 * q + 1) * low..]);
+            let dst = &mut scratch[3 * q * low..3 * (q + 1) * low];
+            let (d0, rest) = dst.split_at_mut(low);
+            let (d1, d2) = rest.split_at_mut(low);
+            for p in 0..low {
+                d0[p] = zero[p];
+                d1[p] = one[p];
+                d2[p] = zero[p] ^ one[p];
+            }
+        }
+        std::mem::swap(out, scratch);
+    }
+}
+
+/// The table `Λ(r, τ)` over `τ ∈ {0,1,∞}^{|r|}` (index `Σ_v d_v 3^v`), with
+/// `λ_0(r) = 1 + r`, `λ_1(r) = r`, `λ_∞(r) = r + r²`.
+pub(super) fn lagrange_table(r: &[F]) -> Vec<F> {
+    let mut table = vec![F::ONE];
+    for &rv in r {
+        let lam = [F::ONE + rv, rv, rv + rv * rv];
+        table = lam
+            .iter()
+            .flat_map(|&l| table.iter().map(move |&t| t * l))
+            .collect();
+    }
+    table
+}
+
+/// The layer's data for the grid rounds: the grid sums `G(ρ)` (`3^c` values).
+pub(super) struct Grid {
+    c: usize,
+    sums: Vec<F>,
+}
+
+/// Per gate and position `t < 2^c`, the words (over 64 blocks) of `L0`, `L1`, `L2`.
+struct GroupForms {
+    /// Gate-major: gate `j`'s forms at `[3·2^c·j ..]`, `L0` for every `t`, then `L1`, `L2`.
+    words: Vec<u64>,
+}
+
+/// The words of one group of (up to) 64 blocks: transposed, forms evaluated.
+fn group_forms(
+    forms: LayerForms<'_>,
+    words: &[u64],
+    width: usize,
+    c: usize,
+    group: usize,
+) -> GroupForms {
+    let blocks = words.len() / width;
+    let first = 64 * group;
+    let in_group = (blocks - first).min(64);
+    let positions = 1usize << c;
+    // state[t·width + i]: bit u is bit t of block (first + u)'s word i.
+    let mut state = vec![0u64; positions * width];
+    let mut m = [0u64; 64];
+    for i in 0..width {
+        for (u, row) in m.iter_mut().enumerate() {
+            *row = if u < in_group {
+                words[(first + u) * width + i]
+            } else {
+                0
+            };
+        }
+        transpose64(&mut m);
+        for t in 0..positions {
+            state[t * width + i] = m[t];
+        }
+    }
+    let gates = forms.gate_slots();
+    let mut out = vec![0u64; 3 * positions * gates.len()];
+    let mut values = Vec::new();
+    let valid = if in_group == 64 {
+        !0u64
+    } else {
+        (1u64 << in_group) - 1
+    };
+    for t in 0..positions {
+        forms.evaluate(
+            &state[t * width..(t + 1) * width],
+            0u64,
+            |x, y| x ^ y,
+            &mut values,
+        );
+        for (j, g) in gates.iter().enumerate() {
+            for (f, &slot) in g.slots.iter().enumerate() {
+                let ones = if g.constants >> f & 1 == 1 { valid } else { 0 };
+                out[(3 * j + f) * positions + t] = values[slot as usize] ^ ones;
+            }
+        }
+    }
+    GroupForms { words: out }
+}
+
+/// `G` restricted to one group's blocks and a range of gates, unreduced: `3^c` product
+/// sums, then `2^c` linear sums (indexed by `t`).
+fn group_sums(
+    group: &GroupForms,
+    gates: std::ops::Range<usize>,
+    beta: &[F],
+    tables: &[[F; 256]],
+    c: usize,
+) -> Vec<Ghash256Unreduced> {
+    let positions = 1usize << c;
+    let grid = 3usize.pow(c as u32);
+    let mut acc = vec![Ghash256Unreduced::ZERO; grid + positions];
+    let (mut eb, mut ec, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    for j in gates {
+        let base = 3 * j * positions;
+        let w = &group.words[base..base + 3 * positions];
+        let (a, rest) = w.split_at(positions);
+        let (b, cc) = rest.split_at(positions);
+        let bj = beta[j];
+        expand(b, c, &mut eb, &mut scratch);
+        expand(cc, c, &mut ec, &mut scratch);
+        let (prod, lin) = acc.split_at_mut(grid);
+        for ((acc, &x), &y) in prod.iter_mut().zip(&eb).zip(&ec) {
+            let word = x & y;
+            if word != 0 {
+                *acc ^= bj.mul_unreduced(table_sum(tables, word));
+            }
+        }
+        for (acc, &word) in lin.iter_mut().zip(a) {
+            if word != 0 {
+                *acc ^= bj.mul_unreduced(table_sum(tables, word));
+            }
+        }
+    }
+    acc
+}
+
+impl Grid {
+    /// `G` for the layer: `words` the bit-sliced previous state (`width` words per block of
+    /// `2^c` instances), `z` the layer's point, `beta` the gate weights.
+    pub(super) fn new(
+        forms: LayerForms<'_>,
+        words: &[u64],
+        width: usize,
+        z: &[F],
+        beta: &[F],
+    ) -> Self {
+        let c = z.len().min(MAX_GRID_VARS);
+        let blocks = words.len() / width;
+        let groups = blocks.div_ceil(64);
+        let eq_hi = eq_table(&z[c..]);
+        let gates = forms.gate_slots().len();
+        let group_data: Vec<(GroupForms, Vec<[F; 256]>)> = map_vec(groups, |g| {
+            let weights: Vec<F> = (0..64)
+                .map(|u| eq_hi.get(64 * g + u).copied().unwrap_or(F::ZERO))
+                .collect();
+            (
+                group_forms(forms, words, width, c, g),
+                byte_tables(&weights),
+            )
+        });
+        // Work units: (group, chunk of gates).
+        let chunks = 16usize.min(gates.max(1));
+        let per = gates.div_ceil(chunks);
+        let grid = 3usize.pow(c as u32);
+        let positions = 1usize << c;
+        let total = sum_vecs(groups * chunks, grid + positions, |u| {
+            let (g, ch) = (u / chunks, u % chunks);
+            let range = (ch * per).min(gates)..((ch + 1) * per).min(gates);
+            let (data, tables) = &group_data[g];
+            group_sums(data, range, beta, tables, c)
+        });
+        let mut sums: Vec<F> = total[..grid].iter().map(|a| a.reduce()).collect();
+        for t in 0..positions {
+            sums[ternary_index(t, c)] += total[grid + t].reduce();
+        }
+        Self { c, sums }
+    }
+
+    /// The number of grid variables `c`.
+    pub(super) fn vars(&self) -> usize {
+        self.c
+    }
+
+    /// `(q_m(0), q_m(1), q_m(∞))` of round `m < c`, `r` the challenges `r_{<m}`.
+    pub(super) fn round(&self, m: usize, z: &[F], r: &[F]) -> [F; 3] {
+        let lam = lagrange_table(&r[..m]);
+        let eq_rest = eq_table(&z[m + 1..self.c]);
+        let low = lam.len();
+        let mut out = [F::ZERO; 3];
+        for (sigma, &e) in eq_rest.iter().enumerate() {
+            let hi = ternary_index(sigma, self.c - m - 1);
+            for (x, o) in out.iter_mut().enumerate() {
+                let base = low * (x + 3 * hi);
+                let inner = lam
+                    .iter()
+                    .zip(&self.sums[base..base + low])
+                    .fold(Ghash256Unreduced::ZERO, |acc, (&l, &g)| {
+                        acc ^ l.mul_unreduced(g)
+                    })
+                    .reduce();
+                *o += e * inner;
+            }
+        }
+        out
+    }
+}
+
+/// `(0..n).map(f).collect()`, in parallel with the `parallel` feature.
+fn map_vec<T: Send, G>(n: usize, f: G) -> Vec<T>
+where
+    G: Fn(usize) -> T + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n).into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..n).map(f).collect()
+    }
+}
+
+/// `Σ_u f(u)` over `0..n`, element by element (vectors of `len`); in parallel with the
+/// `parallel` feature.
+fn sum_vecs<G>(n: usize, len: usize, f: G) -> Vec<Ghash256Unreduced>
+where
+    G: Fn(usize) -> Vec<Ghash256Unreduced> + Sync + Send,
+{
+    let add = |mut a: Vec<Ghash256Unreduced>, b: Vec<Ghash256Unreduced>| {
+        for (x, y) in a.iter_mut().zip(b) {
+            *x ^= y;
+        }
+        a
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n)
+            .into_par_iter()
+            .map(f)
+            .reduce(|| vec![Ghash256Unreduced::ZERO; len], add)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..n).map(f).fold(vec![Ghash256Unreduced::ZERO; len], add)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transpose_matches_definition() {
+        let mut s = 0x1234_5678_9abc_def0u64;
+        let a: [u64; 64] = std::array::from_fn(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        });
+        let mut b = a;
+        transpose64(&mut b);
+        for (t, row) in b.iter().enumerate() {
+            for (u, &col) in a.iter().enumerate() {
+                assert_eq!(row >> u & 1, col >> t & 1, "t = {t}, u = {u}");
+            }
+        }
+    }
+
+    /// The grid expansion agrees with the definition: the value at a grid point is the
+    /// leading coefficient in the `∞` variables of the multilinear extension, i.e. the XOR
+    /// over the cube of the `∞` variables with the other digits fixed.
+    #[test]
+    fn expansion_matches_definition() {
+        for c in 0..=4 {
+            let input: Vec<u64> = (0..1u64 << c)
+                .map(|t| t.wrapping_mul(0x9e37_79b9) ^ 0x55)
+                .collect();
+            let (mut out, mut scratch) = (Vec::new(), Vec::new());
+            expand(&input, c, &mut out, &mut scratch);
+            assert_eq!(out.len(), 3usize.pow(c as u32));
+            for (rho, &got) in out.iter().enumerate() {
+                let digits: Vec<usize> = (0..c).map(|v| rho / 3usize.pow(v as u32) % 3).collect();
+                let inf: Vec<usize> = (0..c).filter(|&v| digits[v] == 2).collect();
+                let base: usize = (0..c).filter(|&v| digits[v] == 1).map(|v| 1 << v).sum();
+                let want = (0..1usize << inf.len()).fold(0u64, |acc, s| {
+                    let t = inf
+                        .iter()
+                        .enumerate()
+                        .fold(base, |t, (i, &v)| t | ((s >> i & 1) << v));
+                    acc ^ input[t]
+                });
+                assert_eq!(got, want, "c = {c}, ρ = {rho}");
+            }
+        }
+    }
+
+    /// Interpolation from `{0,1,∞}` reproduces a product of two affine polynomials.
+    #[test]
+    fn lagrange_interpolates_quadratics() {
+        let (b0, b1, c0, c1) = (F::new(3), F::new(0x55), F::new(0x1234), F::new(9));
+        let p = |r: F| (b0 + r * (b0 + b1)) * (c0 + r * (c0 + c1));
+        let vals = [p(F::ZERO), p(F::ONE), (b0 + b1) * (c0 + c1)];
+        for r in [F::new(7), F::new(0xdead_beef), F::ZERO, F::ONE] {
+            let lam = lagrange_table(&[r]);
+            let got: F = lam.iter().zip(vals).map(|(&l, v)| l * v).sum();
+            assert_eq!(got, p(r));
+        }
+    }
+}

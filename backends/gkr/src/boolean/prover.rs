@@ -142,26 +142,30 @@ fn pair_terms(gates: &[GateSlots], beta: &[F], v0: &[F], v1: &[F], need_one: boo
 
 /// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
 /// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
-pub(super) fn byte_tables(weights: &[F]) -> Vec<[F; 256]> {
-    (0..8)
-        .map(|p| {
-            let mut table = [F::ZERO; 256];
-            for v in 1..256usize {
-                let s = v.trailing_zeros() as usize;
-                let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
-                table[v] = table[v & (v - 1)] + w;
-            }
-            table
-        })
-        .collect()
+pub(super) type ByteTables = [[u128; 256]; 8];
+
+/// The [`ByteTables`] of `weights` (at most 64).
+pub(super) fn byte_tables(weights: &[F]) -> Box<ByteTables> {
+    let mut tables = Box::new([[0u128; 256]; 8]);
+    for (p, table) in tables.iter_mut().enumerate() {
+        for v in 1..256usize {
+            let s = v.trailing_zeros() as usize;
+            let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
+            table[v] = table[v & (v - 1)] ^ w.to_bits();
+        }
+    }
+    tables
 }
 
 /// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
 #[inline]
-pub(super) fn table_sum(tables: &[[F; 256]], word: u64) -> F {
-    tables.iter().enumerate().fold(F::ZERO, |acc, (p, t)| {
-        acc + t[(word >> (8 * p)) as usize & 0xff]
-    })
+pub(super) fn table_sum(tables: &ByteTables, word: u64) -> F {
+    let b = word.to_le_bytes();
+    let even = tables[0][b[0] as usize] ^ tables[2][b[2] as usize];
+    let odd = tables[1][b[1] as usize] ^ tables[3][b[3] as usize];
+    let even = even ^ tables[4][b[4] as usize] ^ tables[6][b[6] as usize];
+    let odd = odd ^ tables[5][b[5] as usize] ^ tables[7][b[7] as usize];
+    F::new(even ^ odd)
 }
 
 /// `Σ_i f(i)` over `0..n`, each worker with its own scratch `init()`; in parallel with the

@@ -26,9 +26,10 @@ use flockwork_core::boolean_layered::LayerForms;
 use flockwork_core::eq_table;
 use flockwork_field::Field;
 use flockwork_field_binary::ghash::Ghash256Unreduced;
+use flockwork_field_binary::ghash::batch::add_mul_scalar;
 
 use super::F;
-use super::prover::{byte_tables, table_sum};
+use super::prover::{ByteTables, byte_tables, table_sum};
 
 /// The largest number of variables handled on the grid (those inside a `u64` word).
 pub(super) const MAX_GRID_VARS: usize = 6;
@@ -71,17 +72,12 @@ pub(super) fn expand(input: &[u64], c: usize, out: &mut Vec<u64>, scratch: &mut 
         let low = 3usize.pow(v as u32);
         let high = 1usize << (c - v - 1);
         scratch.clear();
-        scratch.resize(3 * low * high, 0);
         for q in 0..high {
-            let (zero, one) = (&out[2 * q * low..], &out[(2 * q + 1) * low..]);
-            let dst = &mut scratch[3 * q * low..3 * (q + 1) * low];
-            let (d0, rest) = dst.split_at_mut(low);
-            let (d1, d2) = rest.split_at_mut(low);
-            for p in 0..low {
-                d0[p] = zero[p];
-                d1[p] = one[p];
-                d2[p] = zero[p] ^ one[p];
-            }
+            let zero = &out[2 * q * low..(2 * q + 1) * low];
+            let one = &out[(2 * q + 1) * low..(2 * q + 2) * low];
+            scratch.extend_from_slice(zero);
+            scratch.extend_from_slice(one);
+            scratch.extend(zero.iter().zip(one).map(|(&a, &b)| a ^ b));
         }
         std::mem::swap(out, scratch);
     }
@@ -166,39 +162,37 @@ fn group_forms(
     GroupForms { words: out }
 }
 
-/// `G` restricted to one group's blocks and a range of gates, unreduced: `3^c` product
-/// sums, then `2^c` linear sums (indexed by `t`).
+/// `G` restricted to one group's blocks and a range of gates: `3^c` product sums, then
+/// `2^c` linear sums (indexed by `t`). Per gate the words are weighted by eq with the byte
+/// tables, then all of them by `β_j` with one batched multiply-add (the field's SIMD
+/// kernels).
 fn group_sums(
     group: &GroupForms,
     gates: std::ops::Range<usize>,
     beta: &[F],
-    tables: &[[F; 256]],
+    tables: &ByteTables,
     c: usize,
-) -> Vec<Ghash256Unreduced> {
+) -> Vec<F> {
     let positions = 1usize << c;
     let grid = 3usize.pow(c as u32);
-    let mut acc = vec![Ghash256Unreduced::ZERO; grid + positions];
+    let mut acc = vec![F::ZERO; grid + positions];
+    let mut sums = vec![F::ZERO; grid + positions];
     let (mut eb, mut ec, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     for j in gates {
         let base = 3 * j * positions;
         let w = &group.words[base..base + 3 * positions];
         let (a, rest) = w.split_at(positions);
         let (b, cc) = rest.split_at(positions);
-        let bj = beta[j];
         expand(b, c, &mut eb, &mut scratch);
         expand(cc, c, &mut ec, &mut scratch);
-        let (prod, lin) = acc.split_at_mut(grid);
-        for ((acc, &x), &y) in prod.iter_mut().zip(&eb).zip(&ec) {
-            let word = x & y;
-            if word != 0 {
-                *acc ^= bj.mul_unreduced(table_sum(tables, word));
-            }
+        let (prod, lin) = sums.split_at_mut(grid);
+        for ((s, &x), &y) in prod.iter_mut().zip(&eb).zip(&ec) {
+            *s = table_sum(tables, x & y);
         }
-        for (acc, &word) in lin.iter_mut().zip(a) {
-            if word != 0 {
-                *acc ^= bj.mul_unreduced(table_sum(tables, word));
-            }
+        for (s, &word) in lin.iter_mut().zip(a) {
+            *s = table_sum(tables, word);
         }
+        add_mul_scalar(&mut acc, &sums, beta[j]);
     }
     acc
 }
@@ -218,7 +212,7 @@ impl Grid {
         let groups = blocks.div_ceil(64);
         let eq_hi = eq_table(&z[c..]);
         let gates = forms.gate_slots().len();
-        let group_data: Vec<(GroupForms, Vec<[F; 256]>)> = map_vec(groups, |g| {
+        let group_data: Vec<(GroupForms, Box<ByteTables>)> = map_vec(groups, |g| {
             let weights: Vec<F> = (0..64)
                 .map(|u| eq_hi.get(64 * g + u).copied().unwrap_or(F::ZERO))
                 .collect();
@@ -238,9 +232,9 @@ impl Grid {
             let (data, tables) = &group_data[g];
             group_sums(data, range, beta, tables, c)
         });
-        let mut sums: Vec<F> = total[..grid].iter().map(|a| a.reduce()).collect();
+        let mut sums = total[..grid].to_vec();
         for t in 0..positions {
-            sums[ternary_index(t, c)] += total[grid + t].reduce();
+            sums[ternary_index(t, c)] += total[grid + t];
         }
         Self { c, sums }
     }
@@ -292,13 +286,13 @@ where
 
 /// `Σ_u f(u)` over `0..n`, element by element (vectors of `len`); in parallel with the
 /// `parallel` feature.
-fn sum_vecs<G>(n: usize, len: usize, f: G) -> Vec<Ghash256Unreduced>
+fn sum_vecs<G>(n: usize, len: usize, f: G) -> Vec<F>
 where
-    G: Fn(usize) -> Vec<Ghash256Unreduced> + Sync + Send,
+    G: Fn(usize) -> Vec<F> + Sync + Send,
 {
-    let add = |mut a: Vec<Ghash256Unreduced>, b: Vec<Ghash256Unreduced>| {
+    let add = |mut a: Vec<F>, b: Vec<F>| {
         for (x, y) in a.iter_mut().zip(b) {
-            *x ^= y;
+            *x += y;
         }
         a
     };
@@ -308,11 +302,11 @@ where
         (0..n)
             .into_par_iter()
             .map(f)
-            .reduce(|| vec![Ghash256Unreduced::ZERO; len], add)
+            .reduce(|| vec![F::ZERO; len], add)
     }
     #[cfg(not(feature = "parallel"))]
     {
-        (0..n).map(f).fold(vec![Ghash256Unreduced::ZERO; len], add)
+        (0..n).map(f).fold(vec![F::ZERO; len], add)
     }
 }
 

@@ -60,27 +60,30 @@ pub(super) fn ternary_index(t: usize, c: usize) -> usize {
     (0..c).rev().fold(0, |acc, v| 3 * acc + (t >> v & 1))
 }
 
-/// Expands values on `{0,1}^c` (`input[t]`, bit `v` of `t` variable `v`) to the grid
-/// `{0,1,∞}^c` (index `Σ_v d_v 3^v`, digit 2 for `∞`), the value at `∞` in a variable the
-/// XOR of the values at 0 and 1. `out` ends with `3^c` words; `scratch` is working space.
-pub(super) fn expand(input: &[u64], c: usize, out: &mut Vec<u64>, scratch: &mut Vec<u64>) {
-    out.clear();
-    out.extend_from_slice(input);
-    for v in 0..c {
-        // `out` is indexed `p + 3^v·q`, `p` the ternary digits of variables `< v` and `q`
-        // the bits of variables `≥ v`.
-        let low = 3usize.pow(v as u32);
-        let high = 1usize << (c - v - 1);
-        scratch.clear();
-        for q in 0..high {
-            let zero = &out[2 * q * low..(2 * q + 1) * low];
-            let one = &out[(2 * q + 1) * low..(2 * q + 2) * low];
-            scratch.extend_from_slice(zero);
-            scratch.extend_from_slice(one);
-            scratch.extend(zero.iter().zip(one).map(|(&a, &b)| a ^ b));
-        }
-        std::mem::swap(out, scratch);
+/// The products of two forms on the grid: `b`, `c` their values on `{0,1}^v` (index `t`,
+/// bit `u` of `t` variable `u`), `out[ρ]` (`3^v` words, index `Σ_u d_u 3^u`, digit 2 for
+/// `∞`) the AND of their grid values, the value at `∞` in a variable the XOR of the values
+/// at 0 and 1. Recursive on the top variable: no copies, one XOR per word per `∞` branch.
+pub(super) fn grid_products(b: &[u64], c: &[u64], out: &mut [u64]) {
+    let h = b.len() / 2;
+    if h == 0 {
+        out[0] = b[0] & c[0];
+        return;
     }
+    let third = out.len() / 3;
+    let (o0, rest) = out.split_at_mut(third);
+    let (o1, o2) = rest.split_at_mut(third);
+    grid_products(&b[..h], &c[..h], o0);
+    grid_products(&b[h..], &c[h..], o1);
+    let (mut bx, mut cx) = (
+        [0u64; 1 << (MAX_GRID_VARS - 1)],
+        [0u64; 1 << (MAX_GRID_VARS - 1)],
+    );
+    for i in 0..h {
+        bx[i] = b[i] ^ b[h + i];
+        cx[i] = c[i] ^ c[h + i];
+    }
+    grid_products(&bx[..h], &cx[..h], o2);
 }
 
 /// The table `Λ(r, τ)` over `τ ∈ {0,1,∞}^{|r|}` (index `Σ_v d_v 3^v`), with
@@ -177,17 +180,16 @@ fn group_sums(
     let grid = 3usize.pow(c as u32);
     let mut acc = vec![F::ZERO; grid + positions];
     let mut sums = vec![F::ZERO; grid + positions];
-    let (mut eb, mut ec, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut products = vec![0u64; grid];
     for j in gates {
         let base = 3 * j * positions;
         let w = &group.words[base..base + 3 * positions];
         let (a, rest) = w.split_at(positions);
         let (b, cc) = rest.split_at(positions);
-        expand(b, c, &mut eb, &mut scratch);
-        expand(cc, c, &mut ec, &mut scratch);
+        grid_products(b, cc, &mut products);
         let (prod, lin) = sums.split_at_mut(grid);
-        for ((s, &x), &y) in prod.iter_mut().zip(&eb).zip(&ec) {
-            *s = table_sum(tables, x & y);
+        for (s, &word) in prod.iter_mut().zip(&products) {
+            *s = table_sum(tables, word);
         }
         for (s, &word) in lin.iter_mut().zip(a) {
             *s = table_sum(tables, word);
@@ -332,30 +334,39 @@ mod tests {
         }
     }
 
-    /// The grid expansion agrees with the definition: the value at a grid point is the
-    /// leading coefficient in the `∞` variables of the multilinear extension, i.e. the XOR
-    /// over the cube of the `∞` variables with the other digits fixed.
+    /// The grid products agree with the definition: a form's value at a grid point is its
+    /// leading coefficient in the `∞` variables, i.e. the XOR over the cube of the `∞`
+    /// variables with the other digits fixed.
     #[test]
-    fn expansion_matches_definition() {
-        for c in 0..=4 {
-            let input: Vec<u64> = (0..1u64 << c)
-                .map(|t| t.wrapping_mul(0x9e37_79b9) ^ 0x55)
+    fn grid_products_match_definition() {
+        let value = |input: &[u64], digits: &[usize]| {
+            let c = digits.len();
+            let inf: Vec<usize> = (0..c).filter(|&v| digits[v] == 2).collect();
+            let base: usize = (0..c).filter(|&v| digits[v] == 1).map(|v| 1 << v).sum();
+            (0..1usize << inf.len()).fold(0u64, |acc, s| {
+                let t = inf
+                    .iter()
+                    .enumerate()
+                    .fold(base, |t, (i, &v)| t | ((s >> i & 1) << v));
+                acc ^ input[t]
+            })
+        };
+        for c in 0..=MAX_GRID_VARS {
+            let b: Vec<u64> = (0..1u64 << c)
+                .map(|t| t.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x55)
                 .collect();
-            let (mut out, mut scratch) = (Vec::new(), Vec::new());
-            expand(&input, c, &mut out, &mut scratch);
-            assert_eq!(out.len(), 3usize.pow(c as u32));
+            let cc: Vec<u64> = (0..1u64 << c)
+                .map(|t| (t + 3).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(17))
+                .collect();
+            let mut out = vec![0u64; 3usize.pow(c as u32)];
+            grid_products(&b, &cc, &mut out);
             for (rho, &got) in out.iter().enumerate() {
                 let digits: Vec<usize> = (0..c).map(|v| rho / 3usize.pow(v as u32) % 3).collect();
-                let inf: Vec<usize> = (0..c).filter(|&v| digits[v] == 2).collect();
-                let base: usize = (0..c).filter(|&v| digits[v] == 1).map(|v| 1 << v).sum();
-                let want = (0..1usize << inf.len()).fold(0u64, |acc, s| {
-                    let t = inf
-                        .iter()
-                        .enumerate()
-                        .fold(base, |t, (i, &v)| t | ((s >> i & 1) << v));
-                    acc ^ input[t]
-                });
-                assert_eq!(got, want, "c = {c}, ρ = {rho}");
+                assert_eq!(
+                    got,
+                    value(&b, &digits) & value(&cc, &digits),
+                    "c = {c}, ρ = {rho}"
+                );
             }
         }
     }

@@ -1,11 +1,9 @@
 //! The prover of the Boolean GKR walk ([module docs](super), *The prover on bits*).
 
-use flockwork_core::boolean_layered::{
-    BooleanLayeredRelation, GateSlots, LayerForms, pack_instances,
-};
+use flockwork_core::boolean_layered::{BooleanLayeredRelation, LayerForms, pack_instances};
 use flockwork_core::eq_table;
 use flockwork_field::Field;
-use flockwork_field_binary::ghash::Ghash256Unreduced;
+use flockwork_field_binary::ghash::batch::{add_mul_scalar, dot, mul_slices};
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 
 use super::{
@@ -117,27 +115,71 @@ fn constant(constants: u8, k: u32, one: F) -> F {
     }
 }
 
-/// `Σ_j β_j (g_j(0), g_j(1), (B_j(0) + B_j(1))(C_j(0) + C_j(1)))` over the gates, for the slot
-/// values `v0`, `v1` of the two rows of a pair (`g_j(1)` only if `need_one`).
-fn pair_terms(gates: &[GateSlots], beta: &[F], v0: &[F], v1: &[F], need_one: bool) -> Evals {
-    let mut acc = [Ghash256Unreduced::ZERO; 3];
-    for (g, &b) in gates.iter().zip(beta) {
-        let [sa, sb, sc] = g.slots.map(|s| s as usize);
-        let c = g.constants;
-        let (b0, c0) = (
-            v0[sb] + constant(c, 1, F::ONE),
-            v0[sc] + constant(c, 2, F::ONE),
-        );
-        let (db, dc) = (v0[sb] + v1[sb], v0[sc] + v1[sc]);
-        let g0 = v0[sa] + constant(c, 0, F::ONE) + b0 * c0;
-        acc[0] ^= b.mul_unreduced(g0);
-        acc[2] ^= b.mul_unreduced(db * dc);
-        if need_one {
-            let g1 = v1[sa] + constant(c, 0, F::ONE) + (b0 + db) * (c0 + dc);
-            acc[1] ^= b.mul_unreduced(g1);
+/// Working space of [`PairTerms::terms`].
+#[derive(Default)]
+struct PairTerms {
+    v0: Vec<F>,
+    v1: Vec<F>,
+    lhs: Vec<F>,
+    rhs: Vec<F>,
+    prod: Vec<F>,
+    sum: Vec<F>,
+}
+
+impl PairTerms {
+    /// `Σ_j β_j (g_j(0), g_j(1), (B_j(0) + B_j(1))(C_j(0) + C_j(1)))` over the gates, for
+    /// the rows `row0`, `row1` of a pair (`g_j(1)` only if `need_one`): the forms by the
+    /// program, then per evaluation point the products and the weighted sum with the
+    /// field's batched kernels.
+    fn terms(
+        &mut self,
+        forms: LayerForms<'_>,
+        beta: &[F],
+        row0: &[F],
+        row1: &[F],
+        need_one: bool,
+    ) -> Evals {
+        forms.evaluate(row0, F::ZERO, |x, y| x + y, &mut self.v0);
+        forms.evaluate(row1, F::ZERO, |x, y| x + y, &mut self.v1);
+        let gates = forms.gate_slots();
+        let beta = &beta[..gates.len()];
+        let (v0, v1) = (&self.v0, &self.v1);
+        let mut out = [F::ZERO; 3];
+        // Point 0, point 1, then the leading coefficient (the slopes' product, no linear part).
+        for (point, o) in out.iter_mut().enumerate() {
+            if point == 1 && !need_one {
+                continue;
+            }
+            self.lhs.clear();
+            self.rhs.clear();
+            self.sum.clear();
+            for g in gates {
+                let [sa, sb, sc] = g.slots.map(|s| s as usize);
+                let c = g.constants;
+                match point {
+                    2 => {
+                        self.lhs.push(v0[sb] + v1[sb]);
+                        self.rhs.push(v0[sc] + v1[sc]);
+                    }
+                    _ => {
+                        let v = if point == 0 { v0 } else { v1 };
+                        self.lhs.push(v[sb] + constant(c, 1, F::ONE));
+                        self.rhs.push(v[sc] + constant(c, 2, F::ONE));
+                        self.sum.push(v[sa] + constant(c, 0, F::ONE));
+                    }
+                }
+            }
+            self.prod.resize(gates.len(), F::ZERO);
+            mul_slices(&mut self.prod, &self.lhs, &self.rhs);
+            if point != 2 {
+                for (p, &l) in self.prod.iter_mut().zip(&self.sum) {
+                    *p += l;
+                }
+            }
+            *o = dot(beta, &self.prod);
         }
+        out
     }
-    acc.map(Ghash256Unreduced::reduce)
 }
 
 /// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
@@ -334,6 +376,7 @@ impl LayerProver<'_> {
         sum_over(eq_hi.len(), Vec::new, |values: &mut Vec<u64>, b| {
             let state = &self.words[b * self.width..(b + 1) * self.width];
             self.forms.evaluate(state, 0u64, |x, y| x ^ y, values);
+            use flockwork_field_binary::ghash::Ghash256Unreduced;
             let mut acc = [Ghash256Unreduced::ZERO; 3];
             for (g, &beta) in gates.iter().zip(self.beta) {
                 let ones = |k: u32| if g.constants >> k & 1 == 1 { !0u64 } else { 0 };
@@ -359,10 +402,9 @@ impl LayerProver<'_> {
         let eq_r = eq_table(&r[..m]);
         let eq_lo = eq_table(&self.z[m + 1..c]);
         let rows = 1usize << (c - m);
-        let gates = self.forms.gate_slots();
         let width = self.width;
-        let init = || (vec![F::ZERO; rows * width], Vec::new(), Vec::new());
-        sum_over(eq_hi.len(), init, |(folded, v0, v1), b| {
+        let init = || (vec![F::ZERO; rows * width], PairTerms::default());
+        sum_over(eq_hi.len(), init, |(folded, pt), b| {
             folded.fill(F::ZERO);
             let state = &self.words[b * width..(b + 1) * width];
             let valid = if c == WORD_VARS {
@@ -381,9 +423,7 @@ impl LayerProver<'_> {
             let mut acc = [F::ZERO; 3];
             for (pair, &e) in folded.chunks_exact(2 * width).zip(&eq_lo) {
                 let (row0, row1) = pair.split_at(width);
-                self.forms.evaluate(row0, F::ZERO, |x, y| x + y, v0);
-                self.forms.evaluate(row1, F::ZERO, |x, y| x + y, v1);
-                let t = pair_terms(gates, self.beta, v0, v1, need_one);
+                let t = pt.terms(self.forms, self.beta, row0, row1, need_one);
                 acc = add_evals(acc, t.map(|x| x * e));
             }
             acc.map(|a| a * eq_hi[b])
@@ -394,32 +434,39 @@ impl LayerProver<'_> {
     /// `(2y, 2y+1)` weighted by `eq(z_{m+1..k}, y)`.
     fn table_round(&self, m: usize, table: &[F], need_one: bool) -> Evals {
         let eq_rest = eq_table(&self.z[m + 1..]);
-        let gates = self.forms.gate_slots();
         let width = self.width;
-        sum_over(
-            eq_rest.len(),
-            || (Vec::new(), Vec::new()),
-            |(v0, v1), y| {
-                let pair = &table[2 * y * width..(2 * y + 2) * width];
-                let (row0, row1) = pair.split_at(width);
-                self.forms.evaluate(row0, F::ZERO, |x, y| x + y, v0);
-                self.forms.evaluate(row1, F::ZERO, |x, y| x + y, v1);
-                pair_terms(gates, self.beta, v0, v1, need_one).map(|x| x * eq_rest[y])
-            },
-        )
+        sum_over(eq_rest.len(), PairTerms::default, |pt, y| {
+            let pair = &table[2 * y * width..(2 * y + 2) * width];
+            let (row0, row1) = pair.split_at(width);
+            pt.terms(self.forms, self.beta, row0, row1, need_one)
+                .map(|x| x * eq_rest[y])
+        })
     }
 }
 
 /// Binds the lowest row variable to `r`: row `y` of the result is
-/// `row_{2y} + r·(row_{2y} + row_{2y+1})`, rows of `width` values.
+/// `row_{2y} + r·(row_{2y} + row_{2y+1})`, rows of `width` values (the field's batched
+/// multiply-add per row).
 fn fold_rows(table: &[F], width: usize, r: F) -> Vec<F> {
-    let half = table.len() / 2;
-    map_collect(half, |i| {
-        let (y, j) = (i / width, i % width);
-        let lo = table[2 * y * width + j];
-        let hi = table[(2 * y + 1) * width + j];
-        lo + r * (lo + hi)
-    })
+    let mut out = vec![F::ZERO; table.len() / 2];
+    let fold = |(row, pair): (&mut [F], &[F])| {
+        let (lo, hi) = pair.split_at(width);
+        let diff: Vec<F> = lo.iter().zip(hi).map(|(&a, &b)| a + b).collect();
+        row.copy_from_slice(lo);
+        add_mul_scalar(row, &diff, r);
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        out.par_chunks_mut(width)
+            .zip(table.par_chunks(2 * width))
+            .for_each(fold);
+    }
+    #[cfg(not(feature = "parallel"))]
+    out.chunks_mut(width)
+        .zip(table.chunks(2 * width))
+        .for_each(fold);
+    out
 }
 
 #[cfg(test)]

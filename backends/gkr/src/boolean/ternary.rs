@@ -60,30 +60,24 @@ pub(super) fn ternary_index(t: usize, c: usize) -> usize {
     (0..c).rev().fold(0, |acc, v| 3 * acc + (t >> v & 1))
 }
 
-/// The products of two forms on the grid: `b`, `c` their values on `{0,1}^v` (index `t`,
-/// bit `u` of `t` variable `u`), `out[ρ]` (`3^v` words, index `Σ_u d_u 3^u`, digit 2 for
-/// `∞`) the AND of their grid values, the value at `∞` in a variable the XOR of the values
-/// at 0 and 1. Recursive on the top variable: no copies, one XOR per word per `∞` branch.
-pub(super) fn grid_products(b: &[u64], c: &[u64], out: &mut [u64]) {
-    let h = b.len() / 2;
-    if h == 0 {
-        out[0] = b[0] & c[0];
-        return;
+/// Expands values on `{0,1}^c` to the grid `{0,1,∞}^c`, in place: `grid` (`3^c` words,
+/// index `Σ_u d_u 3^u`, digit 2 for `∞`) holds the values at the Boolean points
+/// (`grid[ternary_index(t)] = value(t)`, bit `u` of `t` variable `u`) and receives the
+/// others, the value at `∞` in a variable the XOR of the values at 0 and 1. Variable by
+/// variable: after variable `v` every point with digits `> v` Boolean is known, so
+/// `3^c − 2^c` XORs in all.
+pub(super) fn expand_grid(grid: &mut [u64], c: usize) {
+    for v in 0..c {
+        let low = 3usize.pow(v as u32);
+        for hi in 0..1usize << (c - v - 1) {
+            let base = 3 * low * ternary_index(hi, c - v - 1);
+            let (src, dst) = grid[base..base + 3 * low].split_at_mut(2 * low);
+            let (zero, one) = src.split_at(low);
+            for ((d, &a), &b) in dst.iter_mut().zip(zero).zip(one) {
+                *d = a ^ b;
+            }
+        }
     }
-    let third = out.len() / 3;
-    let (o0, rest) = out.split_at_mut(third);
-    let (o1, o2) = rest.split_at_mut(third);
-    grid_products(&b[..h], &c[..h], o0);
-    grid_products(&b[h..], &c[h..], o1);
-    let (mut bx, mut cx) = (
-        [0u64; 1 << (MAX_GRID_VARS - 1)],
-        [0u64; 1 << (MAX_GRID_VARS - 1)],
-    );
-    for i in 0..h {
-        bx[i] = b[i] ^ b[h + i];
-        cx[i] = c[i] ^ c[h + i];
-    }
-    grid_products(&bx[..h], &cx[..h], o2);
 }
 
 /// The table `Λ(r, τ)` over `τ ∈ {0,1,∞}^{|r|}` (index `Σ_v d_v 3^v`), with
@@ -180,16 +174,22 @@ fn group_sums(
     let grid = 3usize.pow(c as u32);
     let mut acc = vec![F::ZERO; grid + positions];
     let mut sums = vec![F::ZERO; grid + positions];
-    let mut products = vec![0u64; grid];
+    let (mut eb, mut ec) = (vec![0u64; grid], vec![0u64; grid]);
+    let boolean: Vec<usize> = (0..positions).map(|t| ternary_index(t, c)).collect();
     for j in gates {
         let base = 3 * j * positions;
         let w = &group.words[base..base + 3 * positions];
         let (a, rest) = w.split_at(positions);
         let (b, cc) = rest.split_at(positions);
-        grid_products(b, cc, &mut products);
+        for ((&rho, &x), &y) in boolean.iter().zip(b).zip(cc) {
+            eb[rho] = x;
+            ec[rho] = y;
+        }
+        expand_grid(&mut eb, c);
+        expand_grid(&mut ec, c);
         let (prod, lin) = sums.split_at_mut(grid);
-        for (s, &word) in prod.iter_mut().zip(&products) {
-            *s = table_sum(tables, word);
+        for ((s, &x), &y) in prod.iter_mut().zip(&eb).zip(&ec) {
+            *s = table_sum(tables, x & y);
         }
         for (s, &word) in lin.iter_mut().zip(a) {
             *s = table_sum(tables, word);
@@ -334,11 +334,11 @@ mod tests {
         }
     }
 
-    /// The grid products agree with the definition: a form's value at a grid point is its
+    /// The grid expansion agrees with the definition: a form's value at a grid point is its
     /// leading coefficient in the `∞` variables, i.e. the XOR over the cube of the `∞`
     /// variables with the other digits fixed.
     #[test]
-    fn grid_products_match_definition() {
+    fn grid_expansion_matches_definition() {
         let value = |input: &[u64], digits: &[usize]| {
             let c = digits.len();
             let inf: Vec<usize> = (0..c).filter(|&v| digits[v] == 2).collect();
@@ -355,18 +355,15 @@ mod tests {
             let b: Vec<u64> = (0..1u64 << c)
                 .map(|t| t.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x55)
                 .collect();
-            let cc: Vec<u64> = (0..1u64 << c)
-                .map(|t| (t + 3).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(17))
-                .collect();
-            let mut out = vec![0u64; 3usize.pow(c as u32)];
-            grid_products(&b, &cc, &mut out);
+            // Garbage off the Boolean points: every grid point must be written.
+            let mut out = vec![0xdead_beef_u64; 3usize.pow(c as u32)];
+            for (t, &x) in b.iter().enumerate() {
+                out[ternary_index(t, c)] = x;
+            }
+            expand_grid(&mut out, c);
             for (rho, &got) in out.iter().enumerate() {
                 let digits: Vec<usize> = (0..c).map(|v| rho / 3usize.pow(v as u32) % 3).collect();
-                assert_eq!(
-                    got,
-                    value(&b, &digits) & value(&cc, &digits),
-                    "c = {c}, ρ = {rho}"
-                );
+                assert_eq!(got, value(&b, &digits), "c = {c}, ρ = {rho}");
             }
         }
     }

@@ -110,8 +110,11 @@ mod verifier;
 use std::marker::PhantomData;
 
 use flockwork_core::boolean_layered::BooleanLayeredRelation;
+use flockwork_core::boolean_layered::pack_instances;
+use flockwork_core::eq_table;
 use flockwork_field::Field;
 use flockwork_field_binary::ghash::Ghash256Unreduced;
+use flockwork_field_binary::ghash::batch::add_mul_scalar;
 use flockwork_transcript::{Sha256, Transcript, TranscriptScheme};
 
 use crate::{Ghash128, GkrError, ProveError};
@@ -328,23 +331,52 @@ fn powers(alpha: F, n: usize) -> Vec<F> {
     out
 }
 
-/// The multilinear extensions of the `width` bits of `count` instances (instance-major words,
-/// statement layout) at the point whose eq table is `eq` (`count` entries):
-/// `Σ_x eq[x] · bit_i(x)` for every bit `i`. Sequential (the verifier's work).
-fn public_evaluations(width: usize, words: &[u64], eq: &[F]) -> Vec<F> {
-    let per = width.div_ceil(64);
-    let mut acc = vec![F::ZERO; width];
-    for (instance, &e) in words.chunks_exact(per.max(1)).zip(eq) {
-        for (w, &word) in instance.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let i = 64 * w + bits.trailing_zeros() as usize;
-                if let Some(a) = acc.get_mut(i) {
-                    *a += e;
-                }
-                bits &= bits - 1;
-            }
+/// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
+/// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
+type ByteTables = [[u128; 256]; 8];
+
+/// The [`ByteTables`] of `weights` (at most 64).
+fn byte_tables(weights: &[F]) -> Box<ByteTables> {
+    let mut tables = Box::new([[0u128; 256]; 8]);
+    for (p, table) in tables.iter_mut().enumerate() {
+        for v in 1..256usize {
+            let s = v.trailing_zeros() as usize;
+            let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
+            table[v] = table[v & (v - 1)] ^ w.to_bits();
         }
+    }
+    tables
+}
+
+/// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
+#[inline]
+fn table_sum(tables: &ByteTables, word: u64) -> F {
+    let b = word.to_le_bytes();
+    let even = tables[0][b[0] as usize] ^ tables[2][b[2] as usize];
+    let odd = tables[1][b[1] as usize] ^ tables[3][b[3] as usize];
+    let even = even ^ tables[4][b[4] as usize] ^ tables[6][b[6] as usize];
+    let odd = odd ^ tables[5][b[5] as usize] ^ tables[7][b[7] as usize];
+    F::new(even ^ odd)
+}
+
+/// The multilinear extensions of the `width` bits of `count = 2^k` instances (instance-major
+/// words, statement layout) at `point` (`k` coordinates): `Σ_x eq(point, x) · bit_i(x)` for
+/// every bit `i`. The words are bit-sliced (64 instances per word), each word weighted by
+/// `eq` of its 64 instances with byte tables, then by `eq` of its block with the field's
+/// batched multiply-add.
+fn public_evaluations(width: usize, words: &[u64], point: &[F]) -> Vec<F> {
+    let count = 1usize << point.len();
+    let c = point.len().min(6);
+    let tables = byte_tables(&eq_table(&point[..c]));
+    let eq_hi = eq_table(&point[c..]);
+    let packed = pack_instances::<u64>(width, words, count);
+    let mut acc = vec![F::ZERO; width];
+    let mut sums = vec![F::ZERO; width];
+    for (block, &e) in packed.chunks_exact(width.max(1)).zip(&eq_hi) {
+        for (s, &word) in sums.iter_mut().zip(block) {
+            *s = table_sum(&tables, word);
+        }
+        add_mul_scalar(&mut acc, &sums, e);
     }
     acc
 }
@@ -377,4 +409,51 @@ fn start_transcript<T: Transcript>(
     let z = transcript.challenges::<F>(LABEL_POINT, statement.log_count);
     let alpha: F = transcript.challenge(LABEL_ALPHA);
     (z, powers(alpha, output_width))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit-sliced evaluation of the public words agrees with the definition
+    /// `Σ_x eq(point, x)·bit_i(x)`, for counts inside one word, one word and several, and
+    /// widths that are not multiples of 64.
+    #[test]
+    fn public_evaluations_match_definition() {
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for (k, width) in [(0usize, 3usize), (3, 70), (6, 64), (8, 130)] {
+            let per = width.div_ceil(64);
+            let count = 1usize << k;
+            let words: Vec<u64> = (0..count * per)
+                .map(|i| {
+                    let bits = width - 64 * (i % per);
+                    let w = next();
+                    if bits >= 64 {
+                        w
+                    } else {
+                        w & ((1u64 << bits) - 1)
+                    }
+                })
+                .collect();
+            let point: Vec<F> = (0..k)
+                .map(|_| F::new(u128::from(next()) << 64 | u128::from(next())))
+                .collect();
+            let eq = eq_table(&point);
+            let want: Vec<F> = (0..width)
+                .map(|i| {
+                    (0..count)
+                        .filter(|&x| words[x * per + i / 64] >> (i % 64) & 1 == 1)
+                        .map(|x| eq[x])
+                        .sum()
+                })
+                .collect();
+            assert_eq!(public_evaluations(width, &words, &point), want, "k = {k}");
+        }
+    }
 }

@@ -8,8 +8,8 @@ use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 
 use super::{
     BooleanGkr, BooleanStatement, F, HEADER_LEN, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, powers, public_evaluations,
-    start_transcript, weighted,
+    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, byte_tables, powers,
+    public_evaluations, start_transcript, table_sum, weighted,
 };
 use crate::walk::{eq1, horner, restore_round_poly};
 
@@ -55,7 +55,7 @@ where
     let trace = layers.trace_packed(&packed);
     let mut tr = D::prover(PROTOCOL, &setup.instance_bytes());
     let (mut z, mut beta) = start_transcript(&mut tr, statement, layers.output_width());
-    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &eq_table(&z));
+    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &z);
     let mut claim = weighted(&beta, &outputs);
     for l in (1..=layers.num_layers()).rev() {
         let layer = LayerProver {
@@ -180,34 +180,6 @@ impl PairTerms {
         }
         out
     }
-}
-
-/// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
-/// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
-pub(super) type ByteTables = [[u128; 256]; 8];
-
-/// The [`ByteTables`] of `weights` (at most 64).
-pub(super) fn byte_tables(weights: &[F]) -> Box<ByteTables> {
-    let mut tables = Box::new([[0u128; 256]; 8]);
-    for (p, table) in tables.iter_mut().enumerate() {
-        for v in 1..256usize {
-            let s = v.trailing_zeros() as usize;
-            let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
-            table[v] = table[v & (v - 1)] ^ w.to_bits();
-        }
-    }
-    tables
-}
-
-/// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
-#[inline]
-pub(super) fn table_sum(tables: &ByteTables, word: u64) -> F {
-    let b = word.to_le_bytes();
-    let even = tables[0][b[0] as usize] ^ tables[2][b[2] as usize];
-    let odd = tables[1][b[1] as usize] ^ tables[3][b[3] as usize];
-    let even = even ^ tables[4][b[4] as usize] ^ tables[6][b[6] as usize];
-    let odd = odd ^ tables[5][b[5] as usize] ^ tables[7][b[7] as usize];
-    F::new(even ^ odd)
 }
 
 /// `Σ_i f(i)` over `0..n`, each worker with its own scratch `init()`; in parallel with the
@@ -593,7 +565,7 @@ mod tests {
                     (0..5).map(|i| u64::from(out[i]) << i).sum()
                 })
                 .collect();
-            let claim = weighted(&beta, &public_evaluations(5, &outputs, &eq_table(&z)));
+            let claim = weighted(&beta, &public_evaluations(5, &outputs, &z));
             let prover = LayerProver {
                 forms: layers.forms(1),
                 width: 4,

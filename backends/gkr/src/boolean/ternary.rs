@@ -23,37 +23,16 @@
 //! is then a combination of `G`'s `3^c` values.
 
 use flockwork_core::boolean_layered::LayerForms;
+use flockwork_core::circuit::transpose64;
 use flockwork_core::eq_table;
 use flockwork_field::Field;
 use flockwork_field_binary::ghash::Ghash256Unreduced;
 use flockwork_field_binary::ghash::batch::add_mul_scalar;
 
-use super::F;
-use super::prover::{ByteTables, byte_tables, table_sum};
+use super::{ByteTables, F, byte_tables, table_sum};
 
 /// The largest number of variables handled on the grid (those inside a `u64` word).
 pub(super) const MAX_GRID_VARS: usize = 6;
-
-/// Transposes a 64×64 bit matrix in place: afterwards bit `u` of `a[t]` is the former bit
-/// `t` of `a[u]`.
-pub(super) fn transpose64(a: &mut [u64; 64]) {
-    const MASKS: [u64; 6] = [
-        0x0000_0000_ffff_ffff,
-        0x0000_ffff_0000_ffff,
-        0x00ff_00ff_00ff_00ff,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x3333_3333_3333_3333,
-        0x5555_5555_5555_5555,
-    ];
-    for (level, &mask) in MASKS.iter().enumerate() {
-        let j = 32 >> level;
-        for k in (0..64).filter(|k| k & j == 0) {
-            let t = ((a[k] >> j) ^ a[k | j]) & mask;
-            a[k] ^= t << j;
-            a[k | j] ^= t;
-        }
-    }
-}
 
 /// The grid index `Σ_v d_v 3^v` of the Boolean point with bits `t` (`c` variables).
 pub(super) fn ternary_index(t: usize, c: usize) -> usize {
@@ -315,24 +294,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn transpose_matches_definition() {
-        let mut s = 0x1234_5678_9abc_def0u64;
-        let a: [u64; 64] = std::array::from_fn(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        });
-        let mut b = a;
-        transpose64(&mut b);
-        for (t, row) in b.iter().enumerate() {
-            for (u, &col) in a.iter().enumerate() {
-                assert_eq!(row >> u & 1, col >> t & 1, "t = {t}, u = {u}");
-            }
-        }
-    }
 
     /// The grid expansion agrees with the definition: a form's value at a grid point is its
     /// leading coefficient in the `∞` variables, i.e. the XOR over the cube of the `∞`

@@ -76,13 +76,20 @@
 //!   a form is a bit (its value at `∞` is its slope `B(0) ⊕ B(1)`), a product an AND. The
 //!   words are transposed (a word holds one position of 64 blocks), the forms evaluated by
 //!   XOR, expanded to the `3^6` points, multiplied, and weighted by eq over the word's 64
-//!   blocks with eight 256-entry tables of eq sums ("four Russians") and by `β_j` with one
-//!   carry-less product: `G` is computed once per layer and serves all six rounds;
+//!   blocks with eight 256-entry tables of eq sums ("four Russians"), then by `β_j`: `G` is
+//!   computed once per layer and serves all six rounds (`3^6 + 2^6` weighted words per gate
+//!   and 64 blocks, against 31 pairs of field rows per block when the rounds are computed on
+//!   folded rows, the strategy the tests compare it with);
 //! * **rounds 6 … k−1**: one table of `w_{l−1}` field values per block (the words folded at
-//!   `r_{<6}` with the byte tables), folded after each round, rows in parallel.
+//!   `r_{<6}` with the byte tables), folded after each round, rows in parallel; per pair of
+//!   rows the forms by the program, then the gates' products and their `β`-weighted sums.
 //!
-//! Products by the weights are accumulated unreduced ([`Ghash256Unreduced`]) and reduced
-//! once per row. Blocks and rows run on rayon (feature `parallel`).
+//! Field products in bulk (by `β_j`, the rows' products, the folds, the public IO's
+//! evaluation) go through the field's batched kernels
+//! ([`flockwork_field_binary::ghash::batch`], VPCLMULQDQ when the CPU has it). The public
+//! inputs and outputs are evaluated bit-sliced: per word of 64 instances eight lookups in the
+//! byte tables of `eq` over the word's variables, per block one multiply-add by `eq` of the
+//! block. Work units run on rayon (feature `parallel`).
 //!
 //! ## Design note: `w_{l−1}` values per layer
 //!

@@ -97,42 +97,39 @@ fn group_forms(
     let first = 64 * group;
     let in_group = (blocks - first).min(64);
     let positions = 1usize << c;
-    // state[t·width + i]: bit u is bit t of block (first + u)'s word i.
-    let mut state = vec![0u64; positions * width];
-    let mut m = [0u64; 64];
-    for i in 0..width {
-        for (u, row) in m.iter_mut().enumerate() {
-            *row = if u < in_group {
-                words[(first + u) * width + i]
-            } else {
-                0
-            };
-        }
-        transpose64(&mut m);
-        for t in 0..positions {
-            state[t * width + i] = m[t];
-        }
-    }
-    let gates = forms.gate_slots();
-    let mut out = vec![0u64; 3 * positions * gates.len()];
+    // state[i][t]: bit u is bit t of block (first + u)'s word i. The forms are evaluated on
+    // these 64-word columns (XOR lane by lane), so the program runs once per group.
+    let state: Vec<[u64; 64]> = (0..width)
+        .map(|i| {
+            let mut m: [u64; 64] = std::array::from_fn(|u| {
+                if u < in_group {
+                    words[(first + u) * width + i]
+                } else {
+                    0
+                }
+            });
+            transpose64(&mut m);
+            m
+        })
+        .collect();
     let mut values = Vec::new();
+    forms.evaluate(
+        &state,
+        [0u64; 64],
+        |x, y| std::array::from_fn(|t| x[t] ^ y[t]),
+        &mut values,
+    );
+    let gates = forms.gate_slots();
+    let mut out = Vec::with_capacity(3 * positions * gates.len());
     let valid = if in_group == 64 {
         !0u64
     } else {
         (1u64 << in_group) - 1
     };
-    for t in 0..positions {
-        forms.evaluate(
-            &state[t * width..(t + 1) * width],
-            0u64,
-            |x, y| x ^ y,
-            &mut values,
-        );
-        for (j, g) in gates.iter().enumerate() {
-            for (f, &slot) in g.slots.iter().enumerate() {
-                let ones = if g.constants >> f & 1 == 1 { valid } else { 0 };
-                out[(3 * j + f) * positions + t] = values[slot as usize] ^ ones;
-            }
+    for g in gates {
+        for (f, &slot) in g.slots.iter().enumerate() {
+            let ones = if g.constants >> f & 1 == 1 { valid } else { 0 };
+            out.extend(values[slot as usize][..positions].iter().map(|&w| w ^ ones));
         }
     }
     GroupForms { words: out }

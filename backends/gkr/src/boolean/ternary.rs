@@ -39,17 +39,26 @@ pub(super) fn ternary_index(t: usize, c: usize) -> usize {
     (0..c).rev().fold(0, |acc, v| 3 * acc + (t >> v & 1))
 }
 
-/// Expands values on `{0,1}^c` to the grid `{0,1,∞}^c`, in place: `grid` (`3^c` words,
-/// index `Σ_u d_u 3^u`, digit 2 for `∞`) holds the values at the Boolean points
-/// (`grid[ternary_index(t)] = value(t)`, bit `u` of `t` variable `u`) and receives the
-/// others, the value at `∞` in a variable the XOR of the values at 0 and 1. Variable by
-/// variable: after variable `v` every point with digits `> v` Boolean is known, so
-/// `3^c − 2^c` XORs in all.
-pub(super) fn expand_grid(grid: &mut [u64], c: usize) {
-    for v in 0..c {
-        let low = 3usize.pow(v as u32);
-        for hi in 0..1usize << (c - v - 1) {
-            let base = 3 * low * ternary_index(hi, c - v - 1);
+/// The steps of [`expand_grid`] for `c` variables: `(base, low)` with `low = 3^v`, for
+/// every variable `v` and Boolean digits above it, in order.
+pub(super) fn grid_steps(c: usize) -> Vec<(usize, usize)> {
+    (0..c)
+        .flat_map(|v| {
+            let low = 3usize.pow(v as u32);
+            (0..1usize << (c - v - 1)).map(move |hi| (3 * low * ternary_index(hi, c - v - 1), low))
+        })
+        .collect()
+}
+
+/// Expands values on `{0,1}^c` to the grid `{0,1,∞}^c`, in place, for several arrays at
+/// once: each of `grids` (`3^c` words, index `Σ_u d_u 3^u`, digit 2 for `∞`) holds the
+/// values at the Boolean points (`grid[ternary_index(t)] = value(t)`, bit `u` of `t`
+/// variable `u`) and receives the others, the value at `∞` in a variable the XOR of the
+/// values at 0 and 1. `steps` are [`grid_steps`]: variable by variable, and after variable
+/// `v` every point with digits `> v` Boolean is known, so `3^c − 2^c` XORs per array.
+pub(super) fn expand_grid<const N: usize>(grids: [&mut [u64]; N], steps: &[(usize, usize)]) {
+    for grid in grids {
+        for &(base, low) in steps {
             let (src, dst) = grid[base..base + 3 * low].split_at_mut(2 * low);
             let (zero, one) = src.split_at(low);
             for ((d, &a), &b) in dst.iter_mut().zip(zero).zip(one) {
@@ -152,6 +161,7 @@ fn group_sums(
     let mut sums = vec![F::ZERO; grid + positions];
     let (mut eb, mut ec) = (vec![0u64; grid], vec![0u64; grid]);
     let boolean: Vec<usize> = (0..positions).map(|t| ternary_index(t, c)).collect();
+    let steps = grid_steps(c);
     for j in gates {
         let base = 3 * j * positions;
         let w = &group.words[base..base + 3 * positions];
@@ -161,8 +171,7 @@ fn group_sums(
             eb[rho] = x;
             ec[rho] = y;
         }
-        expand_grid(&mut eb, c);
-        expand_grid(&mut ec, c);
+        expand_grid([&mut eb, &mut ec], &steps);
         let (prod, lin) = sums.split_at_mut(grid);
         for ((s, &x), &y) in prod.iter_mut().zip(&eb).zip(&ec) {
             *s = table_sum(tables, x & y);
@@ -318,7 +327,7 @@ mod tests {
             for (t, &x) in b.iter().enumerate() {
                 out[ternary_index(t, c)] = x;
             }
-            expand_grid(&mut out, c);
+            expand_grid([&mut out], &grid_steps(c));
             for (rho, &got) in out.iter().enumerate() {
                 let digits: Vec<usize> = (0..c).map(|v| rho / 3usize.pow(v as u32) % 3).collect();
                 assert_eq!(got, value(&b, &digits), "c = {c}, ρ = {rho}");

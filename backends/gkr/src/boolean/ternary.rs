@@ -19,8 +19,11 @@
 //! from the bit-sliced trace: the words are transposed so that a word holds one position `t`
 //! of 64 blocks, the forms evaluated by XOR, `L1`, `L2` expanded to the `3^c` grid points by
 //! XOR and multiplied by AND, and each word of products weighted by `eq(z_{≥c}, ·)` over its
-//! 64 blocks with byte tables and by `β_j` with one carry-less product. Every round `m < c`
-//! is then a combination of `G`'s `3^c` values.
+//! 64 blocks with byte tables, then all of a gate's words by `β_j` with one batched
+//! multiply-add. Every round `m < c` is then a combination of `G`'s `3^c` values (the
+//! small-value optimisation of Bagad, Dao, Domb, Thaler, *Speeding Up Sum-Check Proving*,
+//! ePrint 2025/1117, with its evaluation set `{0, 1, ∞}`; on bits over a binary field the
+//! values on the grid are bits, as in Soukhanov's Hashcaster notes).
 
 use flockwork_core::boolean_layered::LayerForms;
 use flockwork_core::circuit::transpose64;

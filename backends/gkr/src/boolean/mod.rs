@@ -2,8 +2,7 @@
 //! many instances of an AND/XOR permutation (Keccak-f\[1600\]) proved layer by layer, the
 //! prover working on the bit-sliced trace. Issue "Boolean hashes through GKR", item 2, first
 //! increment: one region of `K = 2^k` instances, public inputs and outputs, every layer's
-//! input bits evaluated at one point per layer. It is the reference the packed
-//! ("boolcheck") prover will be tested against.
+//! input bits evaluated at one point per layer.
 //!
 //! ## The relation
 //!
@@ -71,18 +70,26 @@
 //! the prover computes the quadratic `q_m` from `q_m(0)`, its leading coefficient `q_m(∞)`
 //! and the claim (`q_m(1)` directly only when `eq(z_{<m}, r_{<m})·z_m = 0`):
 //!
-//! * **round 0** on bits: `g(0)`, `g(1)` and `q(∞)`'s product `(B_0 ⊕ B_1) ∧ (C_0 ⊕ C_1)`
-//!   are bits, computed 64 instances at a time by word operations; the eq-weighted sums
-//!   over a word use eight 256-entry tables of eq sums ("four Russians"), so one gate of a
-//!   block costs word operations, 16 lookups and two carry-less products by `β_j`;
-//! * **rounds 1 … 5** (the variables inside a word): each block's words are folded at
-//!   `r_{<m}` into `2^{6−m}` rows of field values, the forms evaluated by the program in the
-//!   field, and the products taken in the field;
+//! * **rounds 0 … 5** (the variables inside a word) on bits, over the grid `{0,1,∞}^6`
+//!   (the `ternary` module states the maths): `q_m` is a combination, with Lagrange weights in
+//!   `r_{<m}`, of the grid sums `G(ρ) = Σ_x eq(z_{≥6}, x)·Σ_j β_j g_j(ρ, x)`, and on the grid
+//!   a form is a bit (its value at `∞` is its slope `B(0) ⊕ B(1)`), a product an AND. The
+//!   words are transposed (a word holds one position of 64 blocks), the forms evaluated by
+//!   XOR, expanded to the `3^6` points, multiplied, and weighted by eq over the word's 64
+//!   blocks with eight 256-entry tables of eq sums ("four Russians"), then by `β_j`: `G` is
+//!   computed once per layer and serves all six rounds (`3^6 + 2^6` weighted words per gate
+//!   and 64 blocks, against 31 pairs of field rows per block when the rounds are computed on
+//!   folded rows, the strategy the tests compare it with);
 //! * **rounds 6 … k−1**: one table of `w_{l−1}` field values per block (the words folded at
-//!   `r_{<6}` with the byte tables), folded after each round, rows in parallel.
+//!   `r_{<6}` with the byte tables), folded after each round, rows in parallel; per pair of
+//!   rows the forms by the program, then the gates' products and their `β`-weighted sums.
 //!
-//! Products by the weights are accumulated unreduced ([`Ghash256Unreduced`]) and reduced
-//! once per row. Blocks and rows run on rayon (feature `parallel`).
+//! Field products in bulk (by `β_j`, the rows' products, the folds, the public IO's
+//! evaluation) go through the field's batched kernels
+//! ([`flockwork_field_binary::ghash::batch`], VPCLMULQDQ when the CPU has it). The public
+//! inputs and outputs are evaluated bit-sliced: per word of 64 instances eight lookups in the
+//! byte tables of `eq` over the word's variables, per block one multiply-add by `eq` of the
+//! block. Work units run on rayon (feature `parallel`).
 //!
 //! ## Design note: `w_{l−1}` values per layer
 //!
@@ -104,13 +111,17 @@
 //! yet); inputs and outputs public (no commitment to `S_0`).
 
 mod prover;
+mod ternary;
 mod verifier;
 
 use std::marker::PhantomData;
 
 use flockwork_core::boolean_layered::BooleanLayeredRelation;
+use flockwork_core::boolean_layered::pack_instances;
+use flockwork_core::eq_table;
 use flockwork_field::Field;
 use flockwork_field_binary::ghash::Ghash256Unreduced;
+use flockwork_field_binary::ghash::batch::add_mul_scalar;
 use flockwork_transcript::{Sha256, Transcript, TranscriptScheme};
 
 use crate::{Ghash128, GkrError, ProveError};
@@ -327,23 +338,52 @@ fn powers(alpha: F, n: usize) -> Vec<F> {
     out
 }
 
-/// The multilinear extensions of the `width` bits of `count` instances (instance-major words,
-/// statement layout) at the point whose eq table is `eq` (`count` entries):
-/// `Σ_x eq[x] · bit_i(x)` for every bit `i`. Sequential (the verifier's work).
-fn public_evaluations(width: usize, words: &[u64], eq: &[F]) -> Vec<F> {
-    let per = width.div_ceil(64);
-    let mut acc = vec![F::ZERO; width];
-    for (instance, &e) in words.chunks_exact(per.max(1)).zip(eq) {
-        for (w, &word) in instance.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let i = 64 * w + bits.trailing_zeros() as usize;
-                if let Some(a) = acc.get_mut(i) {
-                    *a += e;
-                }
-                bits &= bits - 1;
-            }
+/// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
+/// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
+type ByteTables = [[u128; 256]; 8];
+
+/// The [`ByteTables`] of `weights` (at most 64).
+fn byte_tables(weights: &[F]) -> Box<ByteTables> {
+    let mut tables = Box::new([[0u128; 256]; 8]);
+    for (p, table) in tables.iter_mut().enumerate() {
+        for v in 1..256usize {
+            let s = v.trailing_zeros() as usize;
+            let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
+            table[v] = table[v & (v - 1)] ^ w.to_bits();
         }
+    }
+    tables
+}
+
+/// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
+#[inline]
+fn table_sum(tables: &ByteTables, word: u64) -> F {
+    let b = word.to_le_bytes();
+    let even = tables[0][b[0] as usize] ^ tables[2][b[2] as usize];
+    let odd = tables[1][b[1] as usize] ^ tables[3][b[3] as usize];
+    let even = even ^ tables[4][b[4] as usize] ^ tables[6][b[6] as usize];
+    let odd = odd ^ tables[5][b[5] as usize] ^ tables[7][b[7] as usize];
+    F::new(even ^ odd)
+}
+
+/// The multilinear extensions of the `width` bits of `count = 2^k` instances (instance-major
+/// words, statement layout) at `point` (`k` coordinates): `Σ_x eq(point, x) · bit_i(x)` for
+/// every bit `i`. The words are bit-sliced (64 instances per word), each word weighted by
+/// `eq` of its 64 instances with byte tables, then by `eq` of its block with the field's
+/// batched multiply-add.
+fn public_evaluations(width: usize, words: &[u64], point: &[F]) -> Vec<F> {
+    let count = 1usize << point.len();
+    let c = point.len().min(6);
+    let tables = byte_tables(&eq_table(&point[..c]));
+    let eq_hi = eq_table(&point[c..]);
+    let packed = pack_instances::<u64>(width, words, count);
+    let mut acc = vec![F::ZERO; width];
+    let mut sums = vec![F::ZERO; width];
+    for (block, &e) in packed.chunks_exact(width.max(1)).zip(&eq_hi) {
+        for (s, &word) in sums.iter_mut().zip(block) {
+            *s = table_sum(&tables, word);
+        }
+        add_mul_scalar(&mut acc, &sums, e);
     }
     acc
 }
@@ -376,4 +416,51 @@ fn start_transcript<T: Transcript>(
     let z = transcript.challenges::<F>(LABEL_POINT, statement.log_count);
     let alpha: F = transcript.challenge(LABEL_ALPHA);
     (z, powers(alpha, output_width))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit-sliced evaluation of the public words agrees with the definition
+    /// `Σ_x eq(point, x)·bit_i(x)`, for counts inside one word, one word and several, and
+    /// widths that are not multiples of 64.
+    #[test]
+    fn public_evaluations_match_definition() {
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for (k, width) in [(0usize, 3usize), (3, 70), (6, 64), (8, 130)] {
+            let per = width.div_ceil(64);
+            let count = 1usize << k;
+            let words: Vec<u64> = (0..count * per)
+                .map(|i| {
+                    let bits = width - 64 * (i % per);
+                    let w = next();
+                    if bits >= 64 {
+                        w
+                    } else {
+                        w & ((1u64 << bits) - 1)
+                    }
+                })
+                .collect();
+            let point: Vec<F> = (0..k)
+                .map(|_| F::new(u128::from(next()) << 64 | u128::from(next())))
+                .collect();
+            let eq = eq_table(&point);
+            let want: Vec<F> = (0..width)
+                .map(|i| {
+                    (0..count)
+                        .filter(|&x| words[x * per + i / 64] >> (i % 64) & 1 == 1)
+                        .map(|x| eq[x])
+                        .sum()
+                })
+                .collect();
+            assert_eq!(public_evaluations(width, &words, &point), want, "k = {k}");
+        }
+    }
 }

@@ -1,25 +1,49 @@
 //! The prover of the Boolean GKR walk ([module docs](super), *The prover on bits*).
 
-use flockwork_core::boolean_layered::{
-    BooleanLayeredRelation, GateSlots, LayerForms, pack_instances,
-};
+use flockwork_core::boolean_layered::{BooleanLayeredRelation, LayerForms, pack_instances};
 use flockwork_core::eq_table;
 use flockwork_field::Field;
-use flockwork_field_binary::ghash::Ghash256Unreduced;
+use flockwork_field_binary::ghash::batch::{add_mul_scalar, dot, mul_slices};
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 
 use super::{
     BooleanGkr, BooleanStatement, F, HEADER_LEN, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, powers, public_evaluations,
-    start_transcript, weighted,
+    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, byte_tables, powers,
+    public_evaluations, start_transcript, table_sum, weighted,
 };
 use crate::walk::{eq1, horner, restore_round_poly};
+
+use super::ternary::Grid;
 
 /// Variables inside a `u64` word of instances.
 const WORD_VARS: usize = 6;
 
+/// How the rounds inside a word (the first `min(k, 6)`) are computed; both give the same
+/// messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Strategy {
+    /// On bits over the grid `{0,1,∞}^c` ([`super::ternary`]).
+    Grid,
+    /// Round 0 on bits, rounds `1 … c−1` on words folded into field rows (the reference).
+    #[cfg(test)]
+    Fields,
+}
+
 /// The proof of a statement whose shape has been checked.
 pub(super) fn prove<R, D>(setup: &BooleanGkr<R, D>, statement: &BooleanStatement) -> Vec<u8>
+where
+    R: BooleanLayeredRelation + Sync,
+    D: TranscriptScheme,
+{
+    prove_with(setup, statement, Strategy::Grid)
+}
+
+/// [`prove`] with the given strategy for the rounds inside a word.
+pub(super) fn prove_with<R, D>(
+    setup: &BooleanGkr<R, D>,
+    statement: &BooleanStatement,
+    strategy: Strategy,
+) -> Vec<u8>
 where
     R: BooleanLayeredRelation + Sync,
     D: TranscriptScheme,
@@ -31,7 +55,7 @@ where
     let trace = layers.trace_packed(&packed);
     let mut tr = D::prover(PROTOCOL, &setup.instance_bytes());
     let (mut z, mut beta) = start_transcript(&mut tr, statement, layers.output_width());
-    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &eq_table(&z));
+    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &z);
     let mut claim = weighted(&beta, &outputs);
     for l in (1..=layers.num_layers()).rev() {
         let layer = LayerProver {
@@ -42,7 +66,7 @@ where
             z: &z,
             beta: &beta,
         };
-        let (r, values) = layer.prove(claim, &mut tr);
+        let (r, values) = layer.prove(claim, &mut tr, strategy);
         tr.send_field(LABEL_LAYER_VALUES, &values);
         if l > 1 {
             let alpha: F = tr.challenge(LABEL_ALPHA);
@@ -91,51 +115,71 @@ fn constant(constants: u8, k: u32, one: F) -> F {
     }
 }
 
-/// `Σ_j β_j (g_j(0), g_j(1), (B_j(0) + B_j(1))(C_j(0) + C_j(1)))` over the gates, for the slot
-/// values `v0`, `v1` of the two rows of a pair (`g_j(1)` only if `need_one`).
-fn pair_terms(gates: &[GateSlots], beta: &[F], v0: &[F], v1: &[F], need_one: bool) -> Evals {
-    let mut acc = [Ghash256Unreduced::ZERO; 3];
-    for (g, &b) in gates.iter().zip(beta) {
-        let [sa, sb, sc] = g.slots.map(|s| s as usize);
-        let c = g.constants;
-        let (b0, c0) = (
-            v0[sb] + constant(c, 1, F::ONE),
-            v0[sc] + constant(c, 2, F::ONE),
-        );
-        let (db, dc) = (v0[sb] + v1[sb], v0[sc] + v1[sc]);
-        let g0 = v0[sa] + constant(c, 0, F::ONE) + b0 * c0;
-        acc[0] ^= b.mul_unreduced(g0);
-        acc[2] ^= b.mul_unreduced(db * dc);
-        if need_one {
-            let g1 = v1[sa] + constant(c, 0, F::ONE) + (b0 + db) * (c0 + dc);
-            acc[1] ^= b.mul_unreduced(g1);
-        }
-    }
-    acc.map(Ghash256Unreduced::reduce)
+/// Working space of [`PairTerms::terms`].
+#[derive(Default)]
+struct PairTerms {
+    v0: Vec<F>,
+    v1: Vec<F>,
+    lhs: Vec<F>,
+    rhs: Vec<F>,
+    prod: Vec<F>,
+    sum: Vec<F>,
 }
 
-/// Eight tables of 256 entries: `tables[p][v] = Σ_{s : bit s of v} weights[8p + s]` (weights
-/// past the end are 0), so `Σ_t weights[t]·bit_t(word)` is eight lookups ("four Russians").
-fn byte_tables(weights: &[F]) -> Vec<[F; 256]> {
-    (0..8)
-        .map(|p| {
-            let mut table = [F::ZERO; 256];
-            for v in 1..256usize {
-                let s = v.trailing_zeros() as usize;
-                let w = weights.get(8 * p + s).copied().unwrap_or(F::ZERO);
-                table[v] = table[v & (v - 1)] + w;
+impl PairTerms {
+    /// `Σ_j β_j (g_j(0), g_j(1), (B_j(0) + B_j(1))(C_j(0) + C_j(1)))` over the gates, for
+    /// the rows `row0`, `row1` of a pair (`g_j(1)` only if `need_one`): the forms by the
+    /// program, then per evaluation point the products and the weighted sum with the
+    /// field's batched kernels.
+    fn terms(
+        &mut self,
+        forms: LayerForms<'_>,
+        beta: &[F],
+        row0: &[F],
+        row1: &[F],
+        need_one: bool,
+    ) -> Evals {
+        forms.evaluate(row0, F::ZERO, |x, y| x + y, &mut self.v0);
+        forms.evaluate(row1, F::ZERO, |x, y| x + y, &mut self.v1);
+        let gates = forms.gate_slots();
+        let beta = &beta[..gates.len()];
+        let (v0, v1) = (&self.v0, &self.v1);
+        let mut out = [F::ZERO; 3];
+        // Point 0, point 1, then the leading coefficient (the slopes' product, no linear part).
+        for (point, o) in out.iter_mut().enumerate() {
+            if point == 1 && !need_one {
+                continue;
             }
-            table
-        })
-        .collect()
-}
-
-/// `Σ_t weights[t]·bit_t(word)` by [`byte_tables`].
-#[inline]
-fn table_sum(tables: &[[F; 256]], word: u64) -> F {
-    tables.iter().enumerate().fold(F::ZERO, |acc, (p, t)| {
-        acc + t[(word >> (8 * p)) as usize & 0xff]
-    })
+            self.lhs.clear();
+            self.rhs.clear();
+            self.sum.clear();
+            for g in gates {
+                let [sa, sb, sc] = g.slots.map(|s| s as usize);
+                let c = g.constants;
+                match point {
+                    2 => {
+                        self.lhs.push(v0[sb] + v1[sb]);
+                        self.rhs.push(v0[sc] + v1[sc]);
+                    }
+                    _ => {
+                        let v = if point == 0 { v0 } else { v1 };
+                        self.lhs.push(v[sb] + constant(c, 1, F::ONE));
+                        self.rhs.push(v[sc] + constant(c, 2, F::ONE));
+                        self.sum.push(v[sa] + constant(c, 0, F::ONE));
+                    }
+                }
+            }
+            self.prod.resize(gates.len(), F::ZERO);
+            mul_slices(&mut self.prod, &self.lhs, &self.rhs);
+            if point != 2 {
+                for (p, &l) in self.prod.iter_mut().zip(&self.sum) {
+                    *p += l;
+                }
+            }
+            *o = dot(beta, &self.prod);
+        }
+        out
+    }
 }
 
 /// `Σ_i f(i)` over `0..n`, each worker with its own scratch `init()`; in parallel with the
@@ -233,23 +277,41 @@ impl Rounds<'_> {
 
 impl LayerProver<'_> {
     /// The layer's rounds; returns `r` and `S_{l−1}(r)`.
-    fn prove<T: ProverTranscript>(&self, claim: F, tr: &mut T) -> (Vec<F>, Vec<F>) {
+    fn prove<T: ProverTranscript>(
+        &self,
+        claim: F,
+        tr: &mut T,
+        strategy: Strategy,
+    ) -> (Vec<F>, Vec<F>) {
         let c = self.k.min(WORD_VARS);
         let blocks = self.words.len() / self.width;
-        let eq_hi = eq_table(&self.z[c..]);
         let mut rounds = Rounds {
             z: self.z,
             claim,
             prefix: F::ONE,
             r: Vec::with_capacity(self.k),
         };
-        if c > 0 {
-            let evals = self.bit_round(c, &eq_hi, rounds.needs_one(0));
-            rounds.finish(0, evals, tr);
-        }
-        for m in 1..c {
-            let evals = self.word_round(m, c, &eq_hi, &rounds.r, rounds.needs_one(m));
-            rounds.finish(m, evals, tr);
+        match strategy {
+            Strategy::Grid => {
+                let grid = Grid::new(self.forms, self.words, self.width, self.z, self.beta);
+                debug_assert_eq!(grid.vars(), c);
+                for m in 0..c {
+                    let evals = grid.round(m, self.z, &rounds.r);
+                    rounds.finish(m, evals, tr);
+                }
+            }
+            #[cfg(test)]
+            Strategy::Fields => {
+                let eq_hi = eq_table(&self.z[c..]);
+                if c > 0 {
+                    let evals = self.bit_round(c, &eq_hi, rounds.needs_one(0));
+                    rounds.finish(0, evals, tr);
+                }
+                for m in 1..c {
+                    let evals = self.word_round(m, c, &eq_hi, &rounds.r, rounds.needs_one(m));
+                    rounds.finish(m, evals, tr);
+                }
+            }
         }
         // Every block's words folded at r_{<c}: one row of `width` values per block.
         let eq_r = eq_table(&rounds.r);
@@ -265,8 +327,9 @@ impl LayerProver<'_> {
         (rounds.r, table)
     }
 
-    /// Round 0 on bits: per block the gates' forms as words, `g(0)`, `g(1)` and the `∞`
+    /// Round 0 on bits (reference strategy): per block the gates' forms as words, `g(0)`, `g(1)` and the `∞`
     /// product as words (even positions), weighted by eq through byte tables.
+    #[cfg(test)]
     fn bit_round(&self, c: usize, eq_hi: &[F], need_one: bool) -> Evals {
         let eq_lo = eq_table(&self.z[1..c]);
         // Weight of position t = 2t'' (variable 0 is 0): eq(z_{1..c}, t''); odd positions
@@ -285,6 +348,7 @@ impl LayerProver<'_> {
         sum_over(eq_hi.len(), Vec::new, |values: &mut Vec<u64>, b| {
             let state = &self.words[b * self.width..(b + 1) * self.width];
             self.forms.evaluate(state, 0u64, |x, y| x ^ y, values);
+            use flockwork_field_binary::ghash::Ghash256Unreduced;
             let mut acc = [Ghash256Unreduced::ZERO; 3];
             for (g, &beta) in gates.iter().zip(self.beta) {
                 let ones = |k: u32| if g.constants >> k & 1 == 1 { !0u64 } else { 0 };
@@ -305,14 +369,14 @@ impl LayerProver<'_> {
     /// Round `m ∈ 1..c`: each block's words folded at `r_{<m}` into `2^{c−m}` rows, the
     /// forms evaluated in the field, pairs of rows `(2t'', 2t''+1)` weighted by
     /// `eq(z_{m+1..c}, t'')·eq(z_{≥c}, b)`.
+    #[cfg(test)]
     fn word_round(&self, m: usize, c: usize, eq_hi: &[F], r: &[F], need_one: bool) -> Evals {
         let eq_r = eq_table(&r[..m]);
         let eq_lo = eq_table(&self.z[m + 1..c]);
         let rows = 1usize << (c - m);
-        let gates = self.forms.gate_slots();
         let width = self.width;
-        let init = || (vec![F::ZERO; rows * width], Vec::new(), Vec::new());
-        sum_over(eq_hi.len(), init, |(folded, v0, v1), b| {
+        let init = || (vec![F::ZERO; rows * width], PairTerms::default());
+        sum_over(eq_hi.len(), init, |(folded, pt), b| {
             folded.fill(F::ZERO);
             let state = &self.words[b * width..(b + 1) * width];
             let valid = if c == WORD_VARS {
@@ -331,9 +395,7 @@ impl LayerProver<'_> {
             let mut acc = [F::ZERO; 3];
             for (pair, &e) in folded.chunks_exact(2 * width).zip(&eq_lo) {
                 let (row0, row1) = pair.split_at(width);
-                self.forms.evaluate(row0, F::ZERO, |x, y| x + y, v0);
-                self.forms.evaluate(row1, F::ZERO, |x, y| x + y, v1);
-                let t = pair_terms(gates, self.beta, v0, v1, need_one);
+                let t = pt.terms(self.forms, self.beta, row0, row1, need_one);
                 acc = add_evals(acc, t.map(|x| x * e));
             }
             acc.map(|a| a * eq_hi[b])
@@ -344,39 +406,88 @@ impl LayerProver<'_> {
     /// `(2y, 2y+1)` weighted by `eq(z_{m+1..k}, y)`.
     fn table_round(&self, m: usize, table: &[F], need_one: bool) -> Evals {
         let eq_rest = eq_table(&self.z[m + 1..]);
-        let gates = self.forms.gate_slots();
         let width = self.width;
-        sum_over(
-            eq_rest.len(),
-            || (Vec::new(), Vec::new()),
-            |(v0, v1), y| {
-                let pair = &table[2 * y * width..(2 * y + 2) * width];
-                let (row0, row1) = pair.split_at(width);
-                self.forms.evaluate(row0, F::ZERO, |x, y| x + y, v0);
-                self.forms.evaluate(row1, F::ZERO, |x, y| x + y, v1);
-                pair_terms(gates, self.beta, v0, v1, need_one).map(|x| x * eq_rest[y])
-            },
-        )
+        sum_over(eq_rest.len(), PairTerms::default, |pt, y| {
+            let pair = &table[2 * y * width..(2 * y + 2) * width];
+            let (row0, row1) = pair.split_at(width);
+            pt.terms(self.forms, self.beta, row0, row1, need_one)
+                .map(|x| x * eq_rest[y])
+        })
     }
 }
 
 /// Binds the lowest row variable to `r`: row `y` of the result is
-/// `row_{2y} + r·(row_{2y} + row_{2y+1})`, rows of `width` values.
+/// `row_{2y} + r·(row_{2y} + row_{2y+1})`, rows of `width` values (the field's batched
+/// multiply-add per row).
 fn fold_rows(table: &[F], width: usize, r: F) -> Vec<F> {
-    let half = table.len() / 2;
-    map_collect(half, |i| {
-        let (y, j) = (i / width, i % width);
-        let lo = table[2 * y * width + j];
-        let hi = table[(2 * y + 1) * width + j];
-        lo + r * (lo + hi)
-    })
+    let mut out = vec![F::ZERO; table.len() / 2];
+    let fold = |(row, pair): (&mut [F], &[F])| {
+        let (lo, hi) = pair.split_at(width);
+        let diff: Vec<F> = lo.iter().zip(hi).map(|(&a, &b)| a + b).collect();
+        row.copy_from_slice(lo);
+        add_mul_scalar(row, &diff, r);
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        out.par_chunks_mut(width)
+            .zip(table.par_chunks(2 * width))
+            .for_each(fold);
+    }
+    #[cfg(not(feature = "parallel"))]
+    out.chunks_mut(width)
+        .zip(table.chunks(2 * width))
+        .for_each(fold);
+    out
 }
 
 #[cfg(test)]
 mod tests {
+    use flockwork_boolean::KeccakF1600;
     use flockwork_core::boolean_layered::{BooleanLayersBuilder, pack_instances};
 
     use super::*;
+
+    /// Deterministic instance-major input words (a splitmix64 stream), bits past `width` 0.
+    fn inputs(width: usize, count: usize, seed: u64) -> Vec<u64> {
+        let per = width.div_ceil(64);
+        let mut s = seed;
+        (0..count * per)
+            .map(|i| {
+                s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = s;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                let bits = width - 64 * (i % per);
+                let z = z ^ (z >> 31);
+                if bits >= 64 {
+                    z
+                } else {
+                    z & ((1u64 << bits) - 1)
+                }
+            })
+            .collect()
+    }
+
+    /// The grid strategy gives byte-identical proofs to the reference (field rows) strategy
+    /// for Keccak-f inside one word, one word, several words and several groups of 64 blocks
+    /// (the integration tests prove toy relations with unequal widths by the grid strategy).
+    #[test]
+    fn grid_rounds_match_the_reference() {
+        // Full rounds inside one word, one word, several words; reduced rounds (to keep the
+        // reference fast) at several groups of 64 blocks (k = 13: two).
+        for (rounds, k) in [(24, 0), (24, 2), (24, 6), (24, 8), (2, 12), (2, 13)] {
+            let setup = BooleanGkr::<_>::new(KeccakF1600::reduced(rounds), k);
+            let statement = setup.statement(inputs(1600, 1 << k, k as u64));
+            let proof = prove_with(&setup, &statement, Strategy::Grid);
+            assert_eq!(
+                proof,
+                prove_with(&setup, &statement, Strategy::Fields),
+                "keccak-{rounds} k = {k}"
+            );
+            setup.verify(&statement, &proof).unwrap();
+        }
+    }
 
     /// Round 0 and a table round with `q(1)` computed directly satisfy
     /// `(1 + z_m)·q(0) + z_m·q(1) = claim` (prefix 1), the identity the prover otherwise
@@ -408,7 +519,7 @@ mod tests {
                     (0..5).map(|i| u64::from(out[i]) << i).sum()
                 })
                 .collect();
-            let claim = weighted(&beta, &public_evaluations(5, &outputs, &eq_table(&z)));
+            let claim = weighted(&beta, &public_evaluations(5, &outputs, &z));
             let prover = LayerProver {
                 forms: layers.forms(1),
                 width: 4,

@@ -4,7 +4,6 @@
 //! statement are the eq tables of `2^k` entries and one value per state bit.
 
 use flockwork_core::boolean_layered::BooleanLayeredRelation;
-use flockwork_core::eq_table;
 use flockwork_transcript::{Transcript, TranscriptScheme, VerifierTranscript};
 
 use super::{
@@ -45,7 +44,7 @@ where
     let layers = setup.relation.boolean_layers();
     let mut tr = D::verifier(PROTOCOL, &setup.instance_bytes(), &proof[HEADER_LEN..]);
     let (mut z, mut beta) = start_transcript(&mut tr, statement, layers.output_width());
-    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &eq_table(&z));
+    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &z);
     let mut claim = weighted(&beta, &outputs);
     let mut values = Vec::new();
     for l in (1..=layers.num_layers()).rev() {
@@ -68,7 +67,7 @@ where
             claim = weighted(&beta, &values);
         }
     }
-    let inputs = public_evaluations(layers.input_width(), &statement.inputs, &eq_table(&z));
+    let inputs = public_evaluations(layers.input_width(), &statement.inputs, &z);
     if inputs != values {
         return Err(GkrError::Terminal { region: 0 });
     }

@@ -1,7 +1,7 @@
 //! One statement, every engine: the batchers the framework lists for a relation — batch-R1CS
-//! over each commitment for Keccak-f[1600], the independent, padded and ragged GKR walks for
-//! Poseidon2b — each proving the same public inputs and outputs over a BLAKE3 transcript,
-//! verified, in one table.
+//! over each commitment and GKR on the Boolean layers for Keccak-f[1600], the independent,
+//! padded and ragged GKR walks for Poseidon2b — each proving the same public inputs and
+//! outputs over a BLAKE3 transcript, verified, in one table.
 //!
 //! `cargo run --release --example compare_engines`
 

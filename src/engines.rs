@@ -6,12 +6,25 @@
 //!
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
-//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, a chain, a Merkle tree (SHA-256, BLAKE3) | powers of two |
-//! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks | public IO | any (regions of the count's binary digits) |
+//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, committed IO, a chain, a Merkle tree (SHA-256, BLAKE3) | powers of two |
+//! | [`BooleanLayeredEncoding`] (Keccak-f) | GKR on the Boolean layers ([`BooleanGkr`], one region) | public IO | powers of two |
+//! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks; for committed IO each over each commitment scheme | public IO, committed IO | any (regions of the count's binary digits) |
 //!
 //! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
 //! (a chain, [`Statement::chain`]; a Merkle tree, [`Statement::merkle`]) with each batcher
-//! that supports its IO; both verify every proof and return one row per batcher.
+//! that supports its IO, [`compare_committed`] the committed statement each batcher makes
+//! ([`Batcher::commit`]); all verify every proof and return one row per batcher.
+//!
+//! ## Committed statements
+//!
+//! [`Io::Committed`] carries a batcher's own commitment to the instances' inputs and
+//! outputs. Batch-R1CS commits to its batch witness, which holds every instance's input and
+//! output vector ([`Flock::commit`]), and a proof of the setup without IO must carry exactly
+//! that commitment ([`Flock::verify_committed`]). GKR commits to every region's inputs and
+//! outputs in one polynomial, draws the output points after the commitment and proves the
+//! walk's terminal claims and the output claims by one opening
+//! ([`Setup::prove_io`](flockwork_gkr::Setup::prove_io); module docs of
+//! [`flockwork_gkr::opening`]).
 //! A statement's outputs are the relation's native evaluation ([`Statement::public`]), and a
 //! statement with any other output is rejected by every batcher (tests), so a verified proof
 //! checks the engine against the relation.
@@ -34,13 +47,17 @@ use crate::permutations::region_widths;
 use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::relation::{
-    BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
+    BatchError, Batcher, BooleanLayeredEncoding, CircuitEncoding, Io, IoKind, LayeredEncoding,
+    Relation, Statement,
 };
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_gkr::statement::evaluate_columns;
-use flockwork_gkr::{CommittedLayer, RegionClaim, RegionStatement, Setup, Variant};
+use flockwork_gkr::{
+    BooleanGkr, BooleanStatement, CommittedLayer, RegionClaim, RegionStatement, Setup, Variant,
+};
 use flockwork_pcs::PcsKind;
+use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{Flock, FlockConfig};
 use flockwork_transcript::{
@@ -121,43 +138,88 @@ pub fn compare<R: Provable>(
 }
 
 /// Proves `statement` about `inputs` (a public-IO statement, [`Statement::public`], a
-/// chain, [`Statement::chain`], or a Merkle tree, [`Statement::merkle`]) with every batcher [`batchers_for`] lists that supports its
-/// kind of IO, verifies each proof, and returns one row per batcher.
+/// chain, [`Statement::chain`], or a Merkle tree, [`Statement::merkle`]) with every batcher
+/// [`batchers_for`] lists that supports its kind of IO, verifies each proof, and returns one
+/// row per batcher. A committed statement belongs to the batcher that made its commitment:
+/// [`compare_committed`] makes one per batcher.
 ///
 /// # Errors
-/// The first batcher that refuses or whose proof is rejected (a false statement, or a bug),
-/// named.
+/// [`BatchError::Unsupported`] for a committed statement; the first batcher that refuses or
+/// whose proof is rejected (a false statement, or a bug), named.
 pub fn compare_statement<R: Provable>(
     relation: &R,
     inputs: &[R::Input],
     statement: &Statement<R>,
     choices: &Choices,
 ) -> Result<Vec<Row>, BatchError> {
+    if statement.kind() == IoKind::Committed {
+        return Err(BatchError::Unsupported(
+            "a committed statement is one batcher's (compare_committed makes one per batcher)"
+                .into(),
+        ));
+    }
     batchers_for(relation, statement.count(), choices)
         .into_iter()
         .filter(|b| b.supports(statement.kind()))
+        .map(|b| row(b.as_ref(), inputs, statement))
+        .collect()
+}
+
+/// Commits to `inputs` and their outputs with every batcher [`batchers_for`] lists that
+/// proves committed statements ([`Batcher::commit`]), proves each one's
+/// [`Statement::committed`], verifies it, and returns one row per batcher (the prover's time
+/// includes its commitment; [`Batcher::commit`] itself is the statement's maker's work).
+///
+/// # Errors
+/// The first batcher that refuses or whose proof is rejected (a bug), named.
+pub fn compare_committed<R: Provable>(
+    relation: &R,
+    inputs: &[R::Input],
+    choices: &Choices,
+) -> Result<Vec<Row>, BatchError> {
+    batchers_for(relation, inputs.len(), choices)
+        .into_iter()
+        .filter(|b| b.supports(IoKind::Committed))
         .map(|b| {
-            let named = |e: BatchError| BatchError::Prove(format!("{}: {e}", b.name()));
-            let clock = Instant::now();
-            let proof = b.prove(inputs, statement).map_err(named)?;
-            let prove = clock.elapsed();
-            let clock = Instant::now();
-            b.verify(statement, &proof).map_err(named)?;
-            Ok(Row {
-                name: b.name(),
-                prove,
-                verify: clock.elapsed(),
-                proof_bytes: proof.len(),
-                soundness_bits: b.soundness_bits(),
-            })
+            let commitment = b
+                .commit(inputs)
+                .map_err(|e| BatchError::Prove(format!("{}: {e}", b.name())))?;
+            row(
+                b.as_ref(),
+                inputs,
+                &Statement::committed(inputs.len(), commitment),
+            )
         })
         .collect()
+}
+
+/// Proves and verifies `statement` with one batcher, timed.
+fn row<R: Relation>(
+    b: &dyn Batcher<R>,
+    inputs: &[R::Input],
+    statement: &Statement<R>,
+) -> Result<Row, BatchError> {
+    let named = |e: BatchError| BatchError::Prove(format!("{}: {e}", b.name()));
+    let clock = Instant::now();
+    let proof = b.prove(inputs, statement).map_err(named)?;
+    let prove = clock.elapsed();
+    let clock = Instant::now();
+    b.verify(statement, &proof).map_err(named)?;
+    Ok(Row {
+        name: b.name(),
+        prove,
+        verify: clock.elapsed(),
+        proof_bytes: proof.len(),
+        soundness_bits: b.soundness_bits(),
+    })
 }
 
 /// Batch-R1CS over one commitment and transcript, proving public-IO, chain and (for a
 /// relation with Merkle nodes) Merkle-tree statements about `2^k` instances: one setup for
 /// each kind of IO.
 struct R1csBatcher<R, T> {
+    /// The setup without IO ([`flockwork_r1cs::Statement::Batch`]): committed statements.
+    committed: Flock<R, flockwork_pcs::Commitment, T>,
     public: Flock<R, flockwork_pcs::Commitment, T>,
     chain: Flock<R, flockwork_pcs::Commitment, T>,
     merkle: Option<Flock<R, flockwork_pcs::Commitment, T>>,
@@ -202,12 +264,14 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
                     .ok()
                     .and_then(|f| R::configure(f, io).ok())
             };
+            let committed = Flock::new(relation.clone(), k, config).ok()?;
             let public = setup(FlockIo::Public)?;
             let chain = setup(FlockIo::Chain)?;
             let merkle = setup(FlockIo::Merkle);
             let name = format!("batch-R1CS / {scheme} / {}", choices.transcript);
             Some(with_transcript!(choices.transcript, T => {
                 Box::new(R1csBatcher {
+                    committed: committed.with_transcript::<T>(),
                     public: public.with_transcript::<T>(),
                     chain: chain.with_transcript::<T>(),
                     merkle: merkle.map(Flock::with_transcript::<T>),
@@ -219,8 +283,18 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
 }
 
 impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
+    /// The instances' input vectors, instance after instance.
+    fn words(&self, inputs: &[R::Input]) -> Vec<u64> {
+        let relation = self.public.gadget();
+        inputs
+            .iter()
+            .flat_map(|x| relation.encode_input(x))
+            .collect()
+    }
+
     /// The setup for the statement's IO and the batch-R1CS statement: every input and output
-    /// vector, instance after instance, or the chain's two states as region words.
+    /// vector, instance after instance, the chain's two states as region words, or (for a
+    /// committed statement) none, the commitment being checked against the proof's.
     fn statement(
         &self,
         statement: &Statement<R>,
@@ -253,6 +327,7 @@ impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R,
                         .collect(),
                 },
             ),
+            Io::Committed { .. } => (&self.committed, flockwork_r1cs::Statement::Batch),
             Io::Chain { start, end, .. } => (
                 &self.chain,
                 flockwork_r1cs::Statement::Chain {
@@ -284,48 +359,68 @@ where
 
     fn supports(&self, io: IoKind) -> bool {
         match io {
-            IoKind::Public | IoKind::Chain => true,
+            IoKind::Public | IoKind::Committed | IoKind::Chain => true,
             IoKind::Merkle => self.merkle.is_some(),
         }
     }
 
     fn soundness_bits(&self) -> f64 {
-        [Some(&self.public), Some(&self.chain), self.merkle.as_ref()]
-            .into_iter()
-            .flatten()
-            .map(|flock| flock.soundness().bits())
-            .fold(f64::INFINITY, f64::min)
+        [
+            Some(&self.committed),
+            Some(&self.public),
+            Some(&self.chain),
+            self.merkle.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|flock| flock.soundness().bits())
+        .fold(f64::INFINITY, f64::min)
+    }
+
+    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        let count = 1usize << self.committed.log_instances();
+        if inputs.len() != count {
+            return Err(BatchError::Unsupported(format!(
+                "{} instances; this setup proves {count}",
+                inputs.len()
+            )));
+        }
+        self.committed
+            .commit(&self.words(inputs))
+            .map_err(|e| BatchError::Prove(e.to_string()))
     }
 
     fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
         let (flock, st) = self.statement(statement)?;
-        let relation = flock.gadget();
-        let words: Vec<u64> = inputs
-            .iter()
-            .flat_map(|x| relation.encode_input(x))
-            .collect();
         flock
-            .prove(&words, &st)
+            .prove(&self.words(inputs), &st)
             .map(|(proof, _)| proof.into_bytes())
             .map_err(|e| BatchError::Prove(e.to_string()))
     }
 
     fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
         let (flock, st) = self.statement(statement)?;
-        flock
-            .verify(&st, proof)
-            .map_err(|e| BatchError::Rejected(e.to_string()))
+        match &statement.io {
+            Io::Committed { commitment, .. } => flock.verify_committed(commitment, proof),
+            _ => flock.verify(&st, proof),
+        }
+        .map_err(|e| BatchError::Rejected(e.to_string()))
     }
 }
 
-/// A GKR batching strategy over one transcript, proving public-IO statements.
+/// A GKR batching strategy over one transcript, proving public-IO statements or, with a
+/// commitment to the inputs and outputs, committed statements
+/// ([`Setup::prove_io`](flockwork_gkr::Setup::prove_io)).
 struct GkrBatcher<R, D> {
     setup: Setup<R, Ghash256, D>,
     variant: Variant,
+    /// The commitment of committed statements; `None` for public IO.
+    pcs: Option<flockwork_pcs::Commitment>,
     name: String,
 }
 
-/// The GKR batchers of `relation` for `count` instances: one per strategy.
+/// The GKR batchers of `relation` for `count` instances: one per strategy for public IO,
+/// and one per strategy and commitment scheme for committed IO.
 fn gkr_batchers<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
 where
     R: LayeredEncoding<Base = Ghash128> + Clone + 'static,
@@ -333,17 +428,35 @@ where
     if count == 0 {
         return Vec::new();
     }
-    choices
-        .variants
-        .iter()
-        .map(|&variant| {
-            let name = format!("GKR {} / {}", variant.name(), choices.transcript);
+    let pcs_choices = std::iter::once(None).chain(choices.schemes.iter().copied().map(Some));
+    pcs_choices
+        .flat_map(|scheme| {
+            choices
+                .variants
+                .iter()
+                .map(move |&variant| (scheme, variant))
+        })
+        .filter_map(|(scheme, variant)| {
             with_transcript!(choices.transcript, D => {
-                Box::new(GkrBatcher {
-                    setup: Setup::<R, Ghash256, D>::new(relation.clone(), region_widths(count)),
-                    variant,
-                    name,
-                }) as Box<dyn Batcher<R>>
+                let setup = Setup::<R, Ghash256, D>::new(relation.clone(), region_widths(count));
+                let pcs = match scheme {
+                    None => None,
+                    Some(scheme) => Some(
+                        flockwork_pcs::Commitment::select(
+                            scheme,
+                            setup.io_layout().num_vars(),
+                            choices.target_bits,
+                        )
+                        .ok()?,
+                    ),
+                };
+                let name = match scheme {
+                    None => format!("GKR {} / {}", variant.name(), choices.transcript),
+                    Some(scheme) => {
+                        format!("GKR {} / {scheme} / {}", variant.name(), choices.transcript)
+                    }
+                };
+                Some(Box::new(GkrBatcher { setup, variant, pcs, name }) as Box<dyn Batcher<R>>)
             })
         })
         .collect()
@@ -372,15 +485,32 @@ where
             .collect()
     }
 
+    /// The commitment of committed statements about `count` instances.
+    fn committed_pcs(&self, count: usize) -> Result<&flockwork_pcs::Commitment, BatchError> {
+        let setup_count: usize = self.setup.widths().iter().map(|&w| 1usize << w).sum();
+        match &self.pcs {
+            Some(pcs) if count == setup_count => Ok(pcs),
+            Some(_) => Err(BatchError::Unsupported(format!(
+                "{count} instances; this setup proves {setup_count}"
+            ))),
+            None => Err(BatchError::Unsupported(format!(
+                "{} proves public-IO statements",
+                self.name
+            ))),
+        }
+    }
+
     /// The walk's statement for public inputs and outputs ([module docs](self)).
     fn statement(
         &self,
         statement: &Statement<R>,
     ) -> Result<flockwork_gkr::Statement<Ghash128, Ghash256>, BatchError> {
-        let Io::Public { inputs, outputs } = &statement.io else {
-            return Err(BatchError::Unsupported(
-                "the GKR walks prove public-IO statements".into(),
-            ));
+        let (None, Io::Public { inputs, outputs }) = (&self.pcs, &statement.io) else {
+            return Err(BatchError::Unsupported(format!(
+                "{} does not prove {:?} statements",
+                self.name,
+                statement.kind()
+            )));
         };
         let count: usize = self.setup.widths().iter().map(|&w| 1usize << w).sum();
         if inputs.len() != count || outputs.len() != count {
@@ -448,30 +578,174 @@ where
     }
 
     fn supports(&self, io: IoKind) -> bool {
+        match self.pcs {
+            None => io == IoKind::Public,
+            Some(_) => io == IoKind::Committed,
+        }
+    }
+
+    fn soundness_bits(&self) -> f64 {
+        match &self.pcs {
+            None => self.setup.soundness_bits(self.variant),
+            Some(pcs) => self
+                .setup
+                .io_soundness_bits(self.variant, pcs.security_report().bits()),
+        }
+    }
+
+    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        let pcs = self.committed_pcs(inputs.len())?;
+        let (commitment, _) = self
+            .setup
+            .commit_io(pcs, &self.regions(inputs))
+            .map_err(|e| BatchError::Prove(e.to_string()))?;
+        Ok(commitment)
+    }
+
+    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
+        let proved = match &statement.io {
+            Io::Committed { count, commitment } => {
+                let pcs = self.committed_pcs(*count)?;
+                if inputs.len() != *count {
+                    return Err(BatchError::Prove(format!(
+                        "{} inputs for {count} instances",
+                        inputs.len()
+                    )));
+                }
+                let regions = self.regions(inputs);
+                let (made, data) = self
+                    .setup
+                    .commit_io(pcs, &regions)
+                    .map_err(|e| BatchError::Prove(e.to_string()))?;
+                if made != *commitment {
+                    return Err(BatchError::Prove(
+                        "the inputs are not the ones the statement's commitment binds".into(),
+                    ));
+                }
+                self.setup
+                    .prove_io(self.variant, pcs, &made, &data, &regions)
+            }
+            _ => {
+                let st = self.statement(statement)?;
+                self.setup.prove(self.variant, &self.regions(inputs), &st)
+            }
+        };
+        proved.map_err(|e| BatchError::Prove(e.to_string()))
+    }
+
+    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
+        match &statement.io {
+            Io::Committed { count, commitment } => {
+                let pcs = self.committed_pcs(*count)?;
+                self.setup.verify_io(self.variant, pcs, commitment, proof)
+            }
+            _ => {
+                let st = self.statement(statement)?;
+                self.setup.verify(self.variant, &st, proof)
+            }
+        }
+        .map_err(|e| BatchError::Rejected(e.to_string()))
+    }
+}
+
+/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]), one region of `2^k`
+/// instances, proving public-IO statements.
+struct BooleanGkrBatcher<R, D> {
+    setup: BooleanGkr<R, D>,
+    name: String,
+}
+
+/// The Boolean GKR batcher of `relation` for `count` instances: none unless `count` is a
+/// power of two (one region).
+fn boolean_gkr_batchers<R>(
+    relation: &R,
+    count: usize,
+    choices: &Choices,
+) -> Vec<Box<dyn Batcher<R>>>
+where
+    R: BooleanLayeredEncoding + Clone + 'static,
+{
+    if !count.is_power_of_two() {
+        return Vec::new();
+    }
+    let k = count.trailing_zeros() as usize;
+    let name = format!("GKR boolean / {}", choices.transcript);
+    vec![with_transcript!(choices.transcript, D => {
+        Box::new(BooleanGkrBatcher {
+            setup: BooleanGkr::<R, D>::new(relation.clone(), k),
+            name,
+        }) as Box<dyn Batcher<R>>
+    })]
+}
+
+impl<R, D> BooleanGkrBatcher<R, D>
+where
+    R: BooleanLayeredEncoding + 'static,
+    D: TranscriptScheme,
+{
+    /// The walk's statement: every input and output state, instance after instance.
+    fn statement(&self, statement: &Statement<R>) -> Result<BooleanStatement, BatchError> {
+        let count = 1usize << self.setup.log_count();
+        match &statement.io {
+            Io::Public { inputs, outputs } if inputs.len() == count && outputs.len() == count => {
+                let relation = self.setup.relation();
+                Ok(BooleanStatement {
+                    log_count: self.setup.log_count(),
+                    inputs: inputs.iter().flat_map(|x| relation.input_bits(x)).collect(),
+                    outputs: outputs
+                        .iter()
+                        .flat_map(|y| relation.output_bits(y))
+                        .collect(),
+                })
+            }
+            Io::Public { inputs, .. } => Err(BatchError::Unsupported(format!(
+                "{} instances; this setup proves {count}",
+                inputs.len()
+            ))),
+            _ => Err(BatchError::Unsupported(format!(
+                "{} proves public-IO statements",
+                self.name
+            ))),
+        }
+    }
+}
+
+impl<R, D> Batcher<R> for BooleanGkrBatcher<R, D>
+where
+    R: BooleanLayeredEncoding + 'static,
+    D: TranscriptScheme + Send + Sync,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn supports(&self, io: IoKind) -> bool {
         io == IoKind::Public
     }
 
     fn soundness_bits(&self) -> f64 {
-        self.setup.soundness_bits(self.variant)
+        self.setup.soundness_bits()
     }
 
     fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let st = self.statement(statement)?;
+        let mut st = self.statement(statement)?;
+        // The witness is the inputs given, whatever the statement says they are.
+        let relation = self.setup.relation();
+        st.inputs = inputs.iter().flat_map(|x| relation.input_bits(x)).collect();
         self.setup
-            .prove(self.variant, &self.regions(inputs), &st)
+            .prove(&st)
             .map_err(|e| BatchError::Prove(e.to_string()))
     }
 
     fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
         let st = self.statement(statement)?;
         self.setup
-            .verify(self.variant, &st, proof)
+            .verify(&st, proof)
             .map_err(|e| BatchError::Rejected(e.to_string()))
     }
 }
 
-/// The Boolean hashes: batch-R1CS (their GKR encoding comes with the issue "Boolean hashes
-/// through GKR").
+/// SHA-256 and BLAKE3: batch-R1CS.
 macro_rules! provable_by_batch_r1cs {
     ($($relation:ty),*) => {$(
         impl Provable for $relation {
@@ -482,7 +756,16 @@ macro_rules! provable_by_batch_r1cs {
     )*};
 }
 
-provable_by_batch_r1cs!(Sha256Compress, Blake3Compress, KeccakF1600);
+provable_by_batch_r1cs!(Sha256Compress, Blake3Compress);
+
+/// Keccak-f\[1600\]: batch-R1CS and GKR on its Boolean layers, one statement for both.
+impl Provable for KeccakF1600 {
+    fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
+        let mut batchers = r1cs_batchers(self, count, choices);
+        batchers.extend(boolean_gkr_batchers(self, count, choices));
+        batchers
+    }
+}
 
 /// Poseidon2b: the GKR strategies.
 impl Provable for Poseidon2bRelation {

@@ -15,7 +15,9 @@ pub use flockwork_transcript::{
 
 // The framework as a researcher uses it: relations, their batchers, the engines and gadgets,
 // one commitment value.
-pub use crate::engines::{Choices, Provable, Row, batchers_for, compare, compare_statement};
+pub use crate::engines::{
+    Choices, Provable, Row, batchers_for, compare, compare_committed, compare_statement,
+};
 pub use flockwork_boolean::{
     Blake3Block, Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input,
 };

@@ -1,9 +1,12 @@
 //! The harness of `flockwork::engines`: every (relation, batcher, commitment, transcript)
-//! combination it lists proves, verifies and matches the relation's native evaluation; a
+//! combination it lists (Keccak-f by batch-R1CS and by GKR on its Boolean layers) proves,
+//! verifies and matches the relation's native evaluation; a
 //! statement with a changed output or input, in the first or the last instance, is rejected
 //! by every batcher; a proof made under one transcript is rejected under another; chains
 //! of every Boolean hash prove and verify under batch-R1CS, and a changed start or end is
-//! rejected; Merkle trees of SHA-256 and BLAKE3 likewise, with a changed root or leaf.
+//! rejected; Merkle trees of SHA-256 and BLAKE3 likewise, with a changed root or leaf;
+//! committed statements of batch-R1CS and of every GKR strategy over every commitment
+//! verify, and are rejected with another commitment, other inputs or a changed proof byte.
 
 use flockwork::prelude::*;
 
@@ -54,10 +57,12 @@ fn every_batcher_proves_and_rejects_changes<R: Provable>(
     change_input: impl Fn(&mut R::Input),
 ) {
     let statement = Statement::public(relation, inputs.clone());
-    let batchers = batchers_for(relation, inputs.len(), choices);
+    let batchers: Vec<_> = batchers_for(relation, inputs.len(), choices)
+        .into_iter()
+        .filter(|b| b.supports(IoKind::Public))
+        .collect();
     assert_eq!(batchers.len(), expected, "{}", relation.name());
     for b in &batchers {
-        assert!(b.supports(IoKind::Public));
         assert!(
             b.soundness_bits() >= 100.0,
             "{}: {}",
@@ -123,11 +128,12 @@ fn blake3_and_keccak_over_every_commitment() {
         |y| y[15] ^= 1,
         |x| x.block.flags ^= 8,
     );
+    // Batch-R1CS over each commitment, and GKR on the Boolean layers.
     every_batcher_proves_and_rejects_changes(
         &KeccakF1600::new(),
         vec![[3; 25], [5; 25]],
         &choices,
-        3,
+        4,
         |y| y[24] ^= 1 << 63,
         |x| x[0] ^= 1,
     );
@@ -154,9 +160,13 @@ fn poseidon2b_over_every_gkr_strategy_and_transcript() {
 fn the_listing_depends_on_the_count() {
     let choices = Choices::default();
     assert!(batchers_for(&Sha256Compress, 3, &choices).is_empty());
+    // Three public-IO strategies, and each again over each commitment for committed IO.
+    let gkr = batchers_for(&Poseidon2bRelation::official(), 3, &choices);
+    assert_eq!(gkr.len(), 12);
+    assert_eq!(gkr.iter().filter(|b| b.supports(IoKind::Public)).count(), 3);
     assert_eq!(
-        batchers_for(&Poseidon2bRelation::official(), 3, &choices).len(),
-        3
+        gkr.iter().filter(|b| b.supports(IoKind::Committed)).count(),
+        9
     );
     let rows = compare(
         &Poseidon2bRelation::official(),
@@ -170,13 +180,23 @@ fn the_listing_depends_on_the_count() {
 /// A proof made under one transcript is rejected under every other, for each engine.
 #[test]
 fn proofs_do_not_cross_transcripts() {
-    fn check<R: Provable>(relation: &R, inputs: Vec<R::Input>) {
+    /// The public-IO batchers under transcript `kind`, in the harness's order.
+    fn public<R: Provable>(
+        relation: &R,
+        count: usize,
+        kind: TranscriptKind,
+    ) -> Vec<Box<dyn Batcher<R>>> {
+        let mut batchers = batchers_for(relation, count, &with(kind));
+        batchers.retain(|b| b.supports(IoKind::Public));
+        batchers
+    }
+    fn check<R: Provable>(relation: &R, inputs: Vec<R::Input>, engine: usize) {
         let statement = Statement::public(relation, inputs.clone());
         for a in TranscriptKind::ALL {
-            let prover = batchers_for(relation, inputs.len(), &with(a)).remove(0);
+            let prover = public(relation, inputs.len(), a).remove(engine);
             let proof = prover.prove(&inputs, &statement).unwrap();
             for b in TranscriptKind::ALL.into_iter().filter(|&b| b != a) {
-                let verifier = batchers_for(relation, inputs.len(), &with(b)).remove(0);
+                let verifier = public(relation, inputs.len(), b).remove(engine);
                 assert!(
                     verifier.verify(&statement, &proof).is_err(),
                     "{} proof accepted by {}",
@@ -186,8 +206,10 @@ fn proofs_do_not_cross_transcripts() {
             }
         }
     }
-    check(&Blake3Compress, blake3_inputs(2));
-    check(&Poseidon2bRelation::official(), poseidon2b_inputs(2));
+    check(&Blake3Compress, blake3_inputs(2), 0);
+    check(&Poseidon2bRelation::official(), poseidon2b_inputs(2), 0);
+    // The last of Keccak-f's batchers is GKR on its Boolean layers.
+    check(&KeccakF1600::new(), vec![[1; 25], [2; 25]], 3);
 }
 
 /// `inputs` made into a chain: each input after the first carries its predecessor's output
@@ -375,4 +397,106 @@ fn trees_need_merkle_nodes_and_a_power_of_two_of_leaves() {
             Err(BatchError::Unsupported(_))
         ));
     }
+}
+
+/// Every batcher that proves committed statements proves the one its commitment makes; a
+/// statement with another commitment (a flipped byte, or the commitment of other inputs),
+/// a changed proof byte and a committed statement shared between batchers are rejected; a
+/// prover given other inputs than the committed ones refuses or is rejected.
+fn every_batcher_proves_committed<R: Provable>(
+    relation: &R,
+    inputs: &[R::Input],
+    other: &[R::Input],
+    expected: usize,
+) {
+    let rows = compare_committed(relation, inputs, &Choices::default()).unwrap();
+    assert_eq!(rows.len(), expected, "{}", relation.name());
+    let batchers: Vec<_> = batchers_for(relation, inputs.len(), &Choices::default())
+        .into_iter()
+        .filter(|b| b.supports(IoKind::Committed))
+        .collect();
+    let commitments: Vec<Vec<u8>> = batchers.iter().map(|b| b.commit(inputs).unwrap()).collect();
+    for (b, commitment) in batchers.iter().zip(&commitments) {
+        assert!(
+            b.soundness_bits() >= 100.0,
+            "{}: {}",
+            b.name(),
+            b.soundness_bits()
+        );
+        let statement = Statement::committed(inputs.len(), commitment.clone());
+        let proof = b.prove(inputs, &statement).unwrap();
+        b.verify(&statement, &proof)
+            .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
+        let rejected = |statement: &Statement<R>, proof: &[u8], what: &str| {
+            assert!(
+                matches!(b.verify(statement, proof), Err(BatchError::Rejected(_))),
+                "{}: {what}, accepted",
+                b.name()
+            );
+        };
+        let mut flipped = commitment.clone();
+        flipped[0] ^= 1;
+        rejected(
+            &Statement::committed(inputs.len(), flipped),
+            &proof,
+            "a flipped commitment",
+        );
+        let theirs = Statement::committed(inputs.len(), b.commit(other).unwrap());
+        rejected(&theirs, &proof, "the commitment of other inputs");
+        for at in [0, proof.len() / 2, proof.len() - 1] {
+            let mut changed = proof.clone();
+            changed[at] ^= 0x10;
+            rejected(&statement, &changed, "a changed proof byte");
+        }
+        // Other inputs than the committed ones: refused, or a proof that is rejected.
+        if let Ok(proof) = b.prove(other, &statement) {
+            rejected(&statement, &proof, "other inputs");
+        }
+        // Another batcher's commitment is not this one's.
+        for c in commitments.iter().filter(|c| *c != commitment) {
+            rejected(
+                &Statement::committed(inputs.len(), c.clone()),
+                &proof,
+                "another batcher's commitment",
+            );
+        }
+        assert!(matches!(
+            b.verify(
+                &Statement::committed(inputs.len() + 1, commitment.clone()),
+                &proof
+            ),
+            Err(BatchError::Unsupported(_))
+        ));
+    }
+}
+
+#[test]
+fn committed_statements_of_sha256_under_batch_r1cs() {
+    let inputs = sha256_inputs(2);
+    let mut other = inputs.clone();
+    other[1].block[0] ^= 1;
+    every_batcher_proves_committed(&Sha256Compress, &inputs, &other, 3);
+}
+
+#[test]
+fn committed_statements_of_poseidon2b_under_every_gkr_strategy() {
+    let inputs = poseidon2b_inputs(5);
+    let mut other = inputs.clone();
+    other[4][3] += Ghash128::ONE;
+    every_batcher_proves_committed(&Poseidon2bRelation::official(), &inputs, &other, 9);
+}
+
+/// A committed statement is one batcher's: the harness compares it per batcher.
+#[test]
+fn compare_statement_refuses_committed_statements() {
+    let statement = Statement::<Sha256Compress>::committed(2, vec![0; 32]);
+    assert!(matches!(
+        compare_statement(
+            &Sha256Compress,
+            &sha256_inputs(2),
+            &statement,
+            &Choices::default()
+        ),
+        Err(BatchError::Unsupported(_))
+    ));
 }

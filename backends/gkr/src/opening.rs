@@ -39,15 +39,38 @@
 //! commitment. The split is exact, so the error is the walk's ([`Setup::soundness_bits`])
 //! plus the commitment's for `A·t·[E : F]` claims ([`Setup::layer0_claims`]).
 
+//!
+//! ## Committed inputs and outputs
+//!
+//! [`Setup::prove_io`] proves that committed outputs are the relation of committed inputs:
+//! the polynomial ([`Setup::io_layout`], [`Setup::io_polynomial`]) holds every region's
+//! outputs `S_L` beside its inputs, as lanes `t … 2t − 1` of the same layout, so nothing is
+//! public but the commitment. Its digests are the ones above with domain
+//! `"flockwork/gkr/io-commitment/v1"` and `2t` lanes. A transcript of the setup's scheme,
+//! protocol `"flockwork/gkr/committed-io/v1"`, instance = the walk's instance bytes ‖ the
+//! commitment, squeezes one output point `z_a ∈ E^{w_a}` per region and receives the
+//! prover's values `v_{a,j} = S_{L,a,j}(z_a)`; they are region `a`'s output claim, and the
+//! walk reduces it to terminal claims on `S_0` as above. One opening proves both: the
+//! terminal claims on lanes `j < t`, and `⟨C, eq(z_a, ·)·[x_hi = b_{a,t+j}]⟩ = v_{a,j}` on
+//! the output lanes. If the committed outputs differ from the relation of the committed
+//! inputs in region `a`, their multilinear extensions differ as polynomials of `w_a`
+//! variables, so at the point drawn after the commitment they agree with probability at
+//! most `w_a/|E|` (Schwartz–Zippel); otherwise either the walk's claim or the opening is
+//! false. The error is the walk's, the commitment's and `Σ_a w_a/|E|`
+//! ([`Setup::io_soundness_bits`]). Proof: that transcript's bytes (`A·t` elements of `E`,
+//! [`Setup::io_values_len`]), the walk proof, the opening.
+
 use flockwork_core::PolynomialCommitment;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_core::pcs::{Claim, extension_claims};
 use flockwork_field::{ExtensionField, Field};
-use flockwork_transcript::{ProverTranscript, TranscriptScheme, VerifierTranscript};
+use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme, VerifierTranscript};
 use sha2::{Digest, Sha256};
 
+use std::sync::Arc;
+
 use crate::batchers::{Setup, Variant};
-use crate::statement::Statement;
+use crate::statement::{CommittedLayer, RegionStatement, Statement};
 use crate::walk::{RegionClaim, selector};
 use crate::{GkrError, ProveError};
 
@@ -55,6 +78,10 @@ use crate::{GkrError, ProveError};
 const OPENING_PROTOCOL: &str = "flockwork/gkr/layer0-opening/v1";
 /// Domain separator of the per-region digests.
 const DIGEST_DOMAIN: &[u8] = b"flockwork/gkr/layer0-commitment/v1";
+/// Domain separator of the per-region digests on the committed-IO path.
+const IO_DIGEST_DOMAIN: &[u8] = b"flockwork/gkr/io-commitment/v1";
+/// Domain separator of the committed-IO transcript (output points and values).
+const IO_PROTOCOL: &str = "flockwork/gkr/committed-io/v1";
 /// Why a commitment scheme does not fit the setup.
 const WRONG_SIZE: &str = "the commitment scheme's variable count differs from the input layout";
 
@@ -136,6 +163,32 @@ where
     /// # Errors
     /// [`ProveError::Witness`] if the witness does not fit the setup.
     pub fn layer0_polynomial(&self, witness: &[Vec<R::Base>]) -> Result<Vec<R::Base>, ProveError> {
+        self.committed_polynomial(witness, false)
+    }
+
+    /// The layout of the committed polynomial on the committed-IO path: `2t` lanes per
+    /// region, `S_0` in lanes `j < t` and `S_L` in lanes `t + j` ([module docs](self),
+    /// "Committed inputs and outputs").
+    #[must_use]
+    pub fn io_layout(&self) -> InputLayout {
+        InputLayout::new(2 * self.relation().lanes(), self.widths())
+    }
+
+    /// The committed-IO polynomial ([`Setup::io_layout`]) for the instances `witness[a]`:
+    /// every row's `S_0` and, beside it, its outputs `S_L` (every layer applied).
+    ///
+    /// # Errors
+    /// [`ProveError::Witness`] if the witness does not fit the setup.
+    pub fn io_polynomial(&self, witness: &[Vec<R::Base>]) -> Result<Vec<R::Base>, ProveError> {
+        self.committed_polynomial(witness, true)
+    }
+
+    /// [`Setup::layer0_polynomial`], or with the outputs [`Setup::io_polynomial`].
+    fn committed_polynomial(
+        &self,
+        witness: &[Vec<R::Base>],
+        with_outputs: bool,
+    ) -> Result<Vec<R::Base>, ProveError> {
         let relation = self.relation();
         let t = relation.lanes();
         if witness.len() != self.widths().len()
@@ -146,16 +199,36 @@ where
         {
             return Err(ProveError::Witness("a region does not have t · 2^w values"));
         }
-        let layout = self.input_layout();
+        let (layout, lanes) = if with_outputs {
+            (self.io_layout(), 2 * t)
+        } else {
+            (self.input_layout(), t)
+        };
         let mut poly = vec![R::Base::ZERO; 1 << layout.num_vars()];
-        let mut row = vec![R::Base::ZERO; t];
         for (a, rows) in witness.iter().enumerate() {
-            let offsets: Vec<usize> = (0..t).map(|j| layout.offset(a, j)).collect();
-            for (i, input) in rows.chunks_exact(t).enumerate() {
-                row.copy_from_slice(input);
-                relation.apply_input(&mut row);
-                for (&o, &v) in offsets.iter().zip(&row) {
-                    poly[o + i] = v;
+            // Rows of `lanes` values: `S_0`, then (with outputs) `S_L`.
+            let mut table = vec![R::Base::ZERO; lanes << self.widths()[a]];
+            crate::par::for_each_chunk_mut(&mut table, lanes * 1024, |c, chunk| {
+                let first = c * 1024;
+                for (i, row) in chunk.chunks_exact_mut(lanes).enumerate() {
+                    let (s0, sl) = row.split_at_mut(t);
+                    s0.copy_from_slice(&rows[(first + i) * t..(first + i + 1) * t]);
+                    relation.apply_input(s0);
+                    if with_outputs {
+                        sl.copy_from_slice(s0);
+                        for layer in 1..=relation.num_layers() {
+                            relation.apply_layer(layer, sl);
+                        }
+                    }
+                }
+            });
+            for j in 0..lanes {
+                let o = layout.offset(a, j);
+                for (p, row) in poly[o..o + (1 << self.widths()[a])]
+                    .iter_mut()
+                    .zip(table.chunks_exact(lanes))
+                {
+                    *p = row[j];
                 }
             }
         }
@@ -182,17 +255,42 @@ where
         Ok(pcs.commit(&poly))
     }
 
+    /// Commits to every region's inputs and outputs with `pcs` ([`Setup::io_polynomial`]).
+    ///
+    /// # Errors
+    /// [`ProveError::Witness`] if the witness does not fit the setup or `pcs` has another
+    /// number of variables than [`Setup::io_layout`].
+    pub fn commit_io<P>(
+        &self,
+        pcs: &P,
+        witness: &[Vec<R::Base>],
+    ) -> Result<(P::Commitment, P::ProverData), ProveError>
+    where
+        P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
+    {
+        if pcs.num_vars() != self.io_layout().num_vars() {
+            return Err(ProveError::Witness(WRONG_SIZE));
+        }
+        let poly = self.io_polynomial(witness)?;
+        Ok(pcs.commit(&poly))
+    }
+
     /// The digest of every region's committed layer on this path ([module docs](self),
     /// "Binding").
     #[must_use]
     pub fn layer0_digests(&self, commitment: &[u8]) -> Vec<[u8; 32]> {
-        let t = self.relation().lanes() as u64;
+        self.digests(DIGEST_DOMAIN, self.relation().lanes(), commitment)
+    }
+
+    /// Per-region digests under `domain` of a commitment with `lanes` columns per region.
+    fn digests(&self, domain: &[u8], lanes: usize, commitment: &[u8]) -> Vec<[u8; 32]> {
+        let t = lanes as u64;
         self.widths()
             .iter()
             .enumerate()
             .map(|(a, &w)| {
                 let mut h = Sha256::new();
-                h.update(DIGEST_DOMAIN);
+                h.update(domain);
                 for v in [a as u64, w as u64, t] {
                     h.update(v.to_le_bytes());
                 }
@@ -233,9 +331,18 @@ where
         variant: Variant,
         terminal: &[RegionClaim<E>],
     ) -> Result<Vec<Claim<R::Base>>, GkrError> {
+        self.terminal_claims(variant, terminal, &self.input_layout())
+    }
+
+    /// [`Setup::layer0_claims`] on the inputs' lanes of `layout`.
+    fn terminal_claims(
+        &self,
+        variant: Variant,
+        terminal: &[RegionClaim<E>],
+        layout: &InputLayout,
+    ) -> Result<Vec<Claim<R::Base>>, GkrError> {
         let relation = self.relation();
         let t = relation.lanes();
-        let layout = self.input_layout();
         if terminal.len() != self.widths().len() {
             return Err(GkrError::Statement("one terminal claim per region"));
         }
@@ -298,12 +405,7 @@ where
         let claims = self
             .layer0_claims(variant, &terminal)
             .map_err(|_| ProveError::Statement("terminal claims of the wrong shape"))?;
-        let mut tr = D::prover(
-            OPENING_PROTOCOL,
-            &self.opening_instance(variant, commitment.as_ref()),
-        );
-        pcs.open(data, &claims, &mut tr);
-        proof.extend_from_slice(&tr.into_proof());
+        proof.extend_from_slice(&self.open(variant, pcs, commitment, data, &claims));
         Ok(proof)
     }
 
@@ -342,12 +444,234 @@ where
             })?;
         let terminal = self.verify_walks(variant, statement, walk)?;
         let claims = self.layer0_claims(variant, &terminal)?;
+        self.verify_opening(variant, pcs, commitment, &claims, opening)
+    }
+
+    /// The committed-IO statement of `commitment` ([module docs](self), "Committed inputs
+    /// and outputs") with the output values `values` (`t` per region): the regions' digests,
+    /// output points drawn by `transcript` and the values as their claims.
+    fn io_statement(
+        &self,
+        commitment: &[u8],
+        draw: impl FnMut(usize) -> Vec<E>,
+        values: impl FnMut(usize, &[E]) -> Result<Vec<E>, GkrError>,
+    ) -> Result<Statement<R::Base, E>, GkrError> {
+        let t = self.relation().lanes();
+        let (mut draw, mut values) = (draw, values);
+        let digests = self.digests(IO_DIGEST_DOMAIN, 2 * t, commitment);
+        let regions = self
+            .widths()
+            .iter()
+            .zip(digests)
+            .enumerate()
+            .map(|(a, (&w, digest))| {
+                let point = draw(w);
+                let values = values(a, &point)?;
+                Ok(RegionStatement {
+                    committed: Arc::new(CommittedLayer::by_commitment(w, digest)),
+                    claim: RegionClaim { point, values },
+                })
+            })
+            .collect::<Result<_, GkrError>>()?;
+        Ok(Statement { regions })
+    }
+
+    /// Elements of `E` the committed-IO transcript carries: `t` output values per region.
+    #[must_use]
+    pub fn io_values_len(&self) -> usize {
+        self.relation().lanes() * self.widths().len()
+    }
+
+    /// Bits of soundness of the committed-IO path with a commitment of `pcs_bits`: the
+    /// walk's ([`Setup::soundness_bits`]), the commitment's and the output points'
+    /// `Σ_a w_a / |E|` ([module docs](self), "Committed inputs and outputs").
+    #[must_use]
+    pub fn io_soundness_bits(&self, variant: Variant, pcs_bits: f64) -> f64 {
+        let points: f64 = self.widths().iter().map(|&w| w as f64).sum::<f64>()
+            * (-(8.0 * E::NUM_BYTES as f64)).exp2();
+        -((-self.soundness_bits(variant)).exp2() + (-pcs_bits).exp2() + points).log2()
+    }
+
+    /// Proves that the outputs `pcs` committed as `commitment` (with prover data `data`,
+    /// [`Setup::commit_io`]) are the relation of the inputs it committed, `witness` being
+    /// those inputs ([module docs](self), "Committed inputs and outputs").
+    ///
+    /// # Errors
+    /// [`ProveError`] if the witness or `pcs` does not fit the setup. Inputs that are not the
+    /// committed ones give a proof the verifier rejects.
+    pub fn prove_io<P>(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &P::Commitment,
+        data: &P::ProverData,
+        witness: &[Vec<R::Base>],
+    ) -> Result<Vec<u8>, ProveError>
+    where
+        P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
+    {
+        let layout = self.io_layout();
+        if pcs.num_vars() != layout.num_vars() {
+            return Err(ProveError::Witness(WRONG_SIZE));
+        }
+        let poly = self.io_polynomial(witness)?;
+        let t = self.relation().lanes();
+        let mut tr = D::prover(
+            IO_PROTOCOL,
+            &self.opening_instance(variant, commitment.as_ref()),
+        );
+        let statement = self
+            .io_statement(
+                commitment.as_ref(),
+                |w| tr.challenges("gkr/io/point", w),
+                |a, point| {
+                    let values: Vec<E> = (t..2 * t)
+                        .map(|j| {
+                            let o = layout.offset(a, j);
+                            crate::statement::evaluate_columns(
+                                &[poly[o..o + (1 << point.len())].to_vec()],
+                                point,
+                            )[0]
+                        })
+                        .collect();
+                    Ok(values)
+                },
+            )
+            .map_err(|_| ProveError::Statement("the output claims"))?;
+        drop(poly);
+        for region in &statement.regions {
+            tr.send_field("gkr/io/outputs", &region.claim.values);
+        }
+        let mut proof = tr.into_proof();
+        let (walk, terminal) = self.prove_with_terminal(variant, witness, &statement)?;
+        proof.extend_from_slice(&walk);
+        let claims = self
+            .io_claims(variant, &statement, &terminal, &layout)
+            .map_err(|_| ProveError::Statement("terminal claims of the wrong shape"))?;
+        proof.extend_from_slice(&self.open(variant, pcs, commitment, data, &claims));
+        Ok(proof)
+    }
+
+    /// Verifies a proof from [`Setup::prove_io`] against `commitment`: the output values,
+    /// the walk(s) and the one opening. Never panics.
+    ///
+    /// # Errors
+    /// [`GkrError::Statement`] if `pcs` does not fit the setup, [`GkrError::ProofLength`] for
+    /// a proof too short, [`GkrError::Opening`] for a rejected opening, and the walk's and
+    /// the transcript's errors.
+    pub fn verify_io<P>(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &P::Commitment,
+        proof: &[u8],
+    ) -> Result<(), GkrError>
+    where
+        P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
+    {
+        let layout = self.io_layout();
+        if pcs.num_vars() != layout.num_vars() {
+            return Err(GkrError::Statement(WRONG_SIZE));
+        }
+        let t = self.relation().lanes();
+        let io_len = E::NUM_BYTES * self.io_values_len();
+        let walk_len = self.proof_len(variant);
+        let too_short = GkrError::ProofLength {
+            expected: io_len + walk_len,
+            got: proof.len(),
+        };
+        let (io, rest) = proof.split_at_checked(io_len).ok_or(too_short.clone())?;
+        let (walk, opening) = rest.split_at_checked(walk_len).ok_or(too_short)?;
+        let mut tr = D::verifier(
+            IO_PROTOCOL,
+            &self.opening_instance(variant, commitment.as_ref()),
+            io,
+        );
+        // Every point is drawn before the values are read, as the prover drew them.
+        let mut points = Vec::with_capacity(self.widths().len());
+        for &w in self.widths() {
+            points.push(tr.challenges::<E>("gkr/io/point", w));
+        }
+        let mut values = Vec::with_capacity(points.len());
+        for _ in &points {
+            values.push(tr.recv_field::<E>("gkr/io/outputs", t)?);
+        }
+        tr.finish()?;
+        let mut points = points.into_iter();
+        let statement = self.io_statement(
+            commitment.as_ref(),
+            |_| points.next().unwrap_or_default(),
+            |a, _| Ok(values[a].clone()),
+        )?;
+        let terminal = self.verify_walks(variant, &statement, walk)?;
+        let claims = self.io_claims(variant, &statement, &terminal, &layout)?;
+        self.verify_opening(variant, pcs, commitment, &claims, opening)
+    }
+
+    /// The opening's claims on the committed-IO polynomial: the terminal claims on the input
+    /// lanes and the output claims of `statement` on the output lanes.
+    fn io_claims(
+        &self,
+        variant: Variant,
+        statement: &Statement<R::Base, E>,
+        terminal: &[RegionClaim<E>],
+        layout: &InputLayout,
+    ) -> Result<Vec<Claim<R::Base>>, GkrError> {
+        let t = self.relation().lanes();
+        let mut claims = self.terminal_claims(variant, terminal, layout)?;
+        for (a, region) in statement.regions.iter().enumerate() {
+            let claim = &region.claim;
+            for (j, &v) in claim.values.iter().enumerate() {
+                claims.extend(extension_claims::<R::Base, E>(
+                    &claim.point,
+                    E::ONE,
+                    layout.num_vars() - claim.point.len(),
+                    layout.block(a, t + j),
+                    v,
+                ));
+            }
+        }
+        Ok(claims)
+    }
+
+    /// The opening of `claims` on the transcript of this setup's openings.
+    fn open<P>(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &P::Commitment,
+        data: &P::ProverData,
+        claims: &[Claim<R::Base>],
+    ) -> Vec<u8>
+    where
+        P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
+    {
+        let mut tr = D::prover(
+            OPENING_PROTOCOL,
+            &self.opening_instance(variant, commitment.as_ref()),
+        );
+        pcs.open(data, claims, &mut tr);
+        tr.into_proof()
+    }
+
+    /// Verifies [`Setup::open`]'s bytes `opening` for `claims`, every byte read.
+    fn verify_opening<P>(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &P::Commitment,
+        claims: &[Claim<R::Base>],
+        opening: &[u8],
+    ) -> Result<(), GkrError>
+    where
+        P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
+    {
         let mut tr = D::verifier(
             OPENING_PROTOCOL,
             &self.opening_instance(variant, commitment.as_ref()),
             opening,
         );
-        pcs.verify(commitment, &claims, &mut tr)
+        pcs.verify(commitment, claims, &mut tr)
             .map_err(GkrError::Opening)?;
         tr.finish()?;
         Ok(())

@@ -136,6 +136,10 @@ pub enum FlockError {
     /// The commitment or its opening failed.
     #[error("commitment opening: {0}")]
     Opening(VerifyError),
+    /// The proof carries another commitment than the committed statement's
+    /// ([`Flock::verify_committed`](crate::Flock::verify_committed)).
+    #[error("the proof's commitment is not the statement's")]
+    Commitment,
     /// Bytes left after the proof.
     #[error("{0} trailing bytes after the proof")]
     TrailingBytes(usize),

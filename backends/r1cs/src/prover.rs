@@ -135,22 +135,54 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         inputs: &[u64],
         statement: &Statement,
     ) -> Result<(Proof, ProverReport), ProveError> {
-        self.check_memory()?;
-        let instances = self.instances;
-        let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
-        if inputs.len() != instances * input_words {
-            return Err(ProveError::InputLength {
-                expected: instances * input_words,
-                instances,
-                got: inputs.len(),
-            });
-        }
+        self.check_inputs(inputs)?;
         let start = Instant::now();
         let witness = batch_witness(&self.gadget, inputs, true);
         let elapsed = start.elapsed();
         let (proof, mut report) = self.prove_witness_owned(witness, statement)?;
         report.timings.witness = elapsed;
         Ok((proof, report))
+    }
+
+    /// Checks the memory estimate and the length of the instances' input vectors.
+    fn check_inputs(&self, inputs: &[u64]) -> Result<(), ProveError> {
+        self.check_memory()?;
+        let instances = self.instances;
+        let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
+        if inputs.len() == instances * input_words {
+            Ok(())
+        } else {
+            Err(ProveError::InputLength {
+                expected: instances * input_words,
+                instances,
+                got: inputs.len(),
+            })
+        }
+    }
+
+    /// The commitment that a proof about these instances carries: the batch witness of
+    /// `inputs` (as [`Flock::prove`] generates it) committed as the prover commits it. The
+    /// witness holds every instance's input and output vector, so the commitment binds them
+    /// (and the circuit's internal wires); a caller fixes it before proving and checks a
+    /// proof of [`Statement::Batch`] against it with [`Flock::verify_committed`]. Commitments
+    /// are deterministic: the proof of these inputs carries exactly these bytes.
+    ///
+    /// # Errors
+    /// As [`Flock::prove`], for inputs that do not fit the setup or a batch over the memory
+    /// limit.
+    pub fn commit(&self, inputs: &[u64]) -> Result<Vec<u8>, ProveError> {
+        self.check_inputs(inputs)?;
+        let witness = batch_witness(&self.gadget, inputs, false);
+        let m0 = self.lowering.log_block();
+        if witness.log_block != m0 || witness.z.len() != self.instances << (m0 - 6) {
+            return Err(ProveError::WitnessShape);
+        }
+        // The zero blocks past the last instance, as the prover commits them.
+        let elements = 1usize << (self.num_vars() - 7);
+        Ok(flockwork_core::on_worker(|| {
+            let packed = pack(&witness.z, elements);
+            self.pcs.commit_packed(packed).0.as_ref().to_vec()
+        }))
     }
 
     /// As [`Flock::prove_witness`], taking the witness: its rows are freed as soon as the

@@ -22,6 +22,31 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// # Errors
     /// A [`FlockError`] naming the failed step; never panics, whatever the bytes.
     pub fn verify(&self, statement: &Statement, proof: &[u8]) -> Result<(), FlockError> {
+        self.verify_with_commitment(statement, proof).map(drop)
+    }
+
+    /// Verifies `proof` for [`Statement::Batch`] made with the instances that `commitment`
+    /// ([`Flock::commit`]) binds: a committed-IO statement, the commitment fixed before the
+    /// proof. The proof's own commitment must be these bytes.
+    ///
+    /// # Errors
+    /// [`FlockError::Commitment`] if the proof carries another commitment, and every error of
+    /// [`Flock::verify`]; never panics, whatever the bytes.
+    pub fn verify_committed(&self, commitment: &[u8], proof: &[u8]) -> Result<(), FlockError> {
+        let carried = self.verify_with_commitment(&Statement::Batch, proof)?;
+        if carried.as_ref() == commitment {
+            Ok(())
+        } else {
+            Err(FlockError::Commitment)
+        }
+    }
+
+    /// [`Flock::verify`], returning the commitment the proof carries.
+    fn verify_with_commitment(
+        &self,
+        statement: &Statement,
+        proof: &[u8],
+    ) -> Result<P::Commitment, FlockError> {
         let Some((header, body)) = proof.split_at_checked(HEADER_LEN) else {
             return Err(FlockError::Truncated);
         };
@@ -56,7 +81,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             .verify_with_packed(&commitment, &claims, &packed_claims, &mut t)
             .map_err(FlockError::Opening)?;
         match t.remaining() {
-            0 => Ok(()),
+            0 => Ok(commitment),
             n => Err(FlockError::TrailingBytes(n)),
         }
     }

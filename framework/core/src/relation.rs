@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | [`CircuitEncoding`] | a Boolean circuit ([`Gadget`]) and how inputs and outputs map to its input and output vectors | batch-R1CS (`flockwork-r1cs`) |
 //! | [`LayeredEncoding`] | layers ([`LayeredRelation`]) and how inputs and outputs map to the first and last state | GKR (`flockwork-gkr`) |
-//! | [`BooleanLayeredEncoding`] | Boolean layers ([`BooleanLayeredRelation`]: an F2-linear map and a quadratic gate per output bit) and how inputs and outputs map to the first and last bit state | GKR over binary fields on packed bits (the prover is to come) |
+//! | [`BooleanLayeredEncoding`] | Boolean layers ([`BooleanLayeredRelation`]: an F2-linear map and a quadratic gate per output bit) and how inputs and outputs map to the first and last bit state | GKR over GF(2^128) on the bit-sliced trace (`flockwork-gkr`'s `BooleanGkr`) |
 //!
 //! A gadget crate implements [`Relation`] and the encodings it has, so a computation written
 //! once is proved by every engine that has an encoding of it, and a harness compares engines
@@ -20,8 +20,9 @@
 //! ## One statement, every engine
 //!
 //! A [`Statement`] says what is public about `N` instances of a relation ([`Io`]: every
-//! input and output, [`Io::Public`]; the two ends of a chain, [`Io::Chain`]; or the leaves
-//! and root of a Merkle tree, [`Io::Merkle`]), in terms of the relation's own types. A [`Batcher`] is
+//! input and output, [`Io::Public`]; a commitment to them, [`Io::Committed`]; the two ends
+//! of a chain, [`Io::Chain`]; or the leaves and root of a Merkle tree, [`Io::Merkle`]), in
+//! terms of the relation's own types. A [`Batcher`] is
 //! one way to prove it — an engine with its batching strategy, commitment and transcript —
 //! behind an object-safe interface, so a harness (the facade's `engines` module) lists the
 //! batchers that can prove a relation, proves one statement with each, verifies it, and
@@ -275,6 +276,8 @@ pub fn check_boolean_layered_encoding<R: BooleanLayeredEncoding>(
 pub enum IoKind {
     /// [`Io::Public`].
     Public,
+    /// [`Io::Committed`].
+    Committed,
     /// [`Io::Chain`].
     Chain,
     /// [`Io::Merkle`].
@@ -290,6 +293,18 @@ pub enum Io<R: Relation> {
         inputs: Vec<R::Input>,
         /// The outputs, instance by instance.
         outputs: Vec<R::Output>,
+    },
+    /// `count` instances whose inputs and outputs are known to the verifier by a commitment
+    /// only: `commitment` is what a batcher's [`Batcher::commit`] made of the instances
+    /// before the proof, and the proof says that the inputs and outputs it binds satisfy
+    /// `outputs[i] = R(inputs[i])` for every `i`. The commitment is the batcher's own (its
+    /// engine's layout and commitment scheme), so a later protocol can open inputs or outputs
+    /// against it; a statement made by one batcher is not one another batcher proves.
+    Committed {
+        /// The number of instances.
+        count: usize,
+        /// The batcher's commitment to the instances' inputs and outputs.
+        commitment: Vec<u8>,
     },
     /// A chain of `count` instances with only its ends public: instance 0's input carries
     /// `start` ([`Relation::input_state`]), instance `i + 1`'s carries instance `i`'s output
@@ -330,6 +345,10 @@ impl<R: Relation> Clone for Io<R> {
                 inputs: inputs.clone(),
                 outputs: outputs.clone(),
             },
+            Self::Committed { count, commitment } => Self::Committed {
+                count: *count,
+                commitment: commitment.clone(),
+            },
             Self::Chain { count, start, end } => Self::Chain {
                 count: *count,
                 start: start.clone(),
@@ -350,6 +369,11 @@ impl<R: Relation> Debug for Io<R> {
                 .debug_struct("Public")
                 .field("inputs", inputs)
                 .field("outputs", outputs)
+                .finish(),
+            Self::Committed { count, commitment } => f
+                .debug_struct("Committed")
+                .field("count", count)
+                .field("commitment", commitment)
                 .finish(),
             Self::Chain { count, start, end } => f
                 .debug_struct("Chain")
@@ -388,6 +412,15 @@ impl<R: Relation> Statement<R> {
         let outputs = relation.evaluate_batch(&inputs);
         Self {
             io: Io::Public { inputs, outputs },
+        }
+    }
+
+    /// The statement that `count` instances bound by `commitment` (from
+    /// [`Batcher::commit`]) satisfy the relation ([`Io::Committed`]).
+    #[must_use]
+    pub fn committed(count: usize, commitment: Vec<u8>) -> Self {
+        Self {
+            io: Io::Committed { count, commitment },
         }
     }
 
@@ -479,7 +512,7 @@ impl<R: Relation> Statement<R> {
     pub fn count(&self) -> usize {
         match &self.io {
             Io::Public { inputs, .. } => inputs.len(),
-            Io::Chain { count, .. } => *count,
+            Io::Committed { count, .. } | Io::Chain { count, .. } => *count,
             Io::Merkle { leaves, .. } => leaves.len(),
         }
     }
@@ -489,18 +522,20 @@ impl<R: Relation> Statement<R> {
     pub fn kind(&self) -> IoKind {
         match &self.io {
             Io::Public { .. } => IoKind::Public,
+            Io::Committed { .. } => IoKind::Committed,
             Io::Chain { .. } => IoKind::Chain,
             Io::Merkle { .. } => IoKind::Merkle,
         }
     }
 
-    /// Whether the statement is well formed: as many outputs as inputs, a chain of at
-    /// least one instance, a tree over a power of two (at least 2) of leaves.
+    /// Whether the statement is well formed: as many outputs as inputs, a commitment to at
+    /// least one instance, a chain of at least one instance, a tree over a power of two (at
+    /// least 2) of leaves.
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         match &self.io {
             Io::Public { inputs, outputs } => inputs.len() == outputs.len(),
-            Io::Chain { count, .. } => *count > 0,
+            Io::Committed { count, .. } | Io::Chain { count, .. } => *count > 0,
             Io::Merkle { leaves, .. } => leaves.len() >= 2 && leaves.len().is_power_of_two(),
         }
     }
@@ -543,6 +578,21 @@ pub trait Batcher<R: Relation>: Send + Sync {
 
     /// Bits of soundness of its setup, computed from its parameters.
     fn soundness_bits(&self) -> f64;
+
+    /// Commits to the instances `inputs` and their outputs for an [`Io::Committed`]
+    /// statement ([`Statement::committed`]): the commitment bytes the statement carries.
+    /// The default says the batcher proves no committed statement.
+    ///
+    /// # Errors
+    /// [`BatchError::Unsupported`] if the batcher does not prove committed statements or
+    /// not this many instances.
+    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        Err(BatchError::Unsupported(alloc::format!(
+            "{} proves no committed statement ({} instances)",
+            self.name(),
+            inputs.len()
+        )))
+    }
 
     /// Proves `statement` about the instances `inputs`; returns the proof bytes.
     ///

@@ -242,6 +242,15 @@ fn a_pcs_of_the_wrong_size_is_refused() {
     ));
 }
 
+/// The sample of mutations of an opened proof.
+fn budget() -> MutationBudget {
+    MutationBudget {
+        exhaustive_limit: 3000,
+        truncation_limit: 500,
+        ..MutationBudget::default()
+    }
+}
+
 /// The mutation harness over opened proofs of the three variants (a seeded sample of byte
 /// changes, truncations and appended bytes: all rejected, no panic).
 #[test]
@@ -253,18 +262,96 @@ fn opened_proofs_reject_sampled_mutations() {
     let inputs = random_inputs::<Ghash128>(6, relation.lanes(), &widths);
     let (commitment, data) = setup.commit_inputs(&pcs, &inputs).unwrap();
     let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"mutation");
-    let budget = MutationBudget {
-        exhaustive_limit: 3000,
-        truncation_limit: 500,
-        ..MutationBudget::default()
-    };
     for variant in Variant::ALL {
         let proof = setup
             .prove_opened(variant, &pcs, &commitment, &data, &inputs, &statement)
             .unwrap();
         let name = format!("gkr-opened/{}", variant.name());
-        check_mutations(&name, &proof, budget, |bytes| {
+        check_mutations(&name, &proof, budget(), |bytes| {
             setup.verify_opened(variant, &pcs, &commitment, &statement, bytes)
+        });
+    }
+}
+
+/// The committed-IO path (inputs and outputs in one commitment, `Setup::prove_io`): honest
+/// proofs verify for every variant; committed outputs that are not the relation of the
+/// committed inputs — one output value changed in the first or the last region — are
+/// rejected whatever the prover does with them; a proof checked against another
+/// commitment, and a PCS of the input-only layout, are refused.
+#[test]
+fn committed_inputs_and_outputs() {
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![3, 0, 2];
+    let t = relation.lanes();
+    let setup = Setup::<_, Ghash256>::new(relation.clone(), widths.clone());
+    let layout = setup.io_layout();
+    assert_eq!(layout.num_vars(), setup.input_layout().num_vars() + 1);
+    let pcs = ligerito(layout.num_vars());
+    let inputs = random_inputs::<Ghash128>(7, t, &widths);
+    let (commitment, data) = setup.commit_io(&pcs, &inputs).unwrap();
+    let other = random_inputs::<Ghash128>(8, t, &widths);
+    let (other_commitment, _) = setup.commit_io(&pcs, &other).unwrap();
+    for variant in Variant::ALL {
+        let proof = setup
+            .prove_io(variant, &pcs, &commitment, &data, &inputs)
+            .unwrap();
+        assert!(proof.len() > setup.io_values_len() * 32 + setup.proof_len(variant));
+        setup
+            .verify_io(variant, &pcs, &commitment, &proof)
+            .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
+        assert!(
+            setup
+                .verify_io(variant, &pcs, &other_commitment, &proof)
+                .is_err()
+        );
+        // The outputs of the last row of region `a`, lane `t − 1`, changed in the committed
+        // polynomial: the honest walk's claim no longer opens.
+        for a in [0, widths.len() - 1] {
+            let mut poly = setup.io_polynomial(&inputs).unwrap();
+            let at = layout.offset(a, 2 * t - 1) + (1 << widths[a]) - 1;
+            poly[at] += Ghash128::ONE;
+            let (bad, bad_data) = pcs.commit(&poly);
+            let proof = setup
+                .prove_io(variant, &pcs, &bad, &bad_data, &inputs)
+                .unwrap();
+            assert!(
+                setup.verify_io(variant, &pcs, &bad, &proof).is_err(),
+                "{variant:?}: region {a}'s wrong output accepted"
+            );
+        }
+    }
+    // The inputs' layout is one variable short.
+    let short = ligerito(setup.input_layout().num_vars());
+    assert!(matches!(
+        setup.commit_io(&short, &inputs),
+        Err(ProveError::Witness(_))
+    ));
+    assert!(matches!(
+        setup.verify_io(Variant::Ragged, &short, &commitment, &[]),
+        Err(GkrError::Statement(_))
+    ));
+    assert!(matches!(
+        setup.verify_io(Variant::Ragged, &pcs, &commitment, &[0; 40]),
+        Err(GkrError::ProofLength { .. })
+    ));
+}
+
+/// The mutation harness over committed-IO proofs of the three variants.
+#[test]
+fn committed_io_proofs_reject_sampled_mutations() {
+    let relation = Poseidon2bRelation::official();
+    let widths = vec![1, 2];
+    let setup = Setup::<_, Ghash256>::new(relation.clone(), widths.clone());
+    let pcs = ligerito(setup.io_layout().num_vars());
+    let inputs = random_inputs::<Ghash128>(9, relation.lanes(), &widths);
+    let (commitment, data) = setup.commit_io(&pcs, &inputs).unwrap();
+    for variant in Variant::ALL {
+        let proof = setup
+            .prove_io(variant, &pcs, &commitment, &data, &inputs)
+            .unwrap();
+        let name = format!("gkr-committed-io/{}", variant.name());
+        check_mutations(&name, &proof, budget(), |bytes| {
+            setup.verify_io(variant, &pcs, &commitment, bytes)
         });
     }
 }

@@ -177,9 +177,10 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         if witness.log_block != m0 || witness.z.len() != self.instances << (m0 - 6) {
             return Err(ProveError::WitnessShape);
         }
-        // With the zero blocks past the last instance, as the prover commits them.
-        let packed = pack(&witness.z, 1usize << (self.num_vars() - 7));
+        // The zero blocks past the last instance, as the prover commits them.
+        let elements = 1usize << (self.num_vars() - 7);
         Ok(flockwork_core::on_worker(|| {
+            let packed = pack(&witness.z, elements);
             self.pcs.commit_packed(packed).0.as_ref().to_vec()
         }))
     }

@@ -448,16 +448,15 @@ where
     }
 
     /// The committed-IO statement of `commitment` ([module docs](self), "Committed inputs
-    /// and outputs") with the output values `values` (`t` per region): the regions' digests,
-    /// output points drawn by `transcript` and the values as their claims.
+    /// and outputs"): the regions' digests, region `a`'s output point `draw(w_a)` and its
+    /// claim `values(a, point)` (`t` values).
     fn io_statement(
         &self,
         commitment: &[u8],
-        draw: impl FnMut(usize) -> Vec<E>,
-        values: impl FnMut(usize, &[E]) -> Result<Vec<E>, GkrError>,
-    ) -> Result<Statement<R::Base, E>, GkrError> {
+        mut draw: impl FnMut(usize) -> Vec<E>,
+        mut values: impl FnMut(usize, &[E]) -> Vec<E>,
+    ) -> Statement<R::Base, E> {
         let t = self.relation().lanes();
-        let (mut draw, mut values) = (draw, values);
         let digests = self.digests(IO_DIGEST_DOMAIN, 2 * t, commitment);
         let regions = self
             .widths()
@@ -466,14 +465,14 @@ where
             .enumerate()
             .map(|(a, (&w, digest))| {
                 let point = draw(w);
-                let values = values(a, &point)?;
-                Ok(RegionStatement {
+                let values = values(a, &point);
+                RegionStatement {
                     committed: Arc::new(CommittedLayer::by_commitment(w, digest)),
                     claim: RegionClaim { point, values },
-                })
+                }
             })
-            .collect::<Result<_, GkrError>>()?;
-        Ok(Statement { regions })
+            .collect();
+        Statement { regions }
     }
 
     /// Elements of `E` the committed-IO transcript carries: `t` output values per region.
@@ -514,31 +513,34 @@ where
         if pcs.num_vars() != layout.num_vars() {
             return Err(ProveError::Witness(WRONG_SIZE));
         }
-        let poly = self.io_polynomial(witness)?;
+        // The outputs' values come from the committed polynomial itself: the evaluations the
+        // commitment kept, or (for a scheme that keeps none) the polynomial built again.
+        let rebuilt;
+        let poly = match pcs.committed_evals(data) {
+            Some(evals) => evals,
+            None => {
+                rebuilt = self.io_polynomial(witness)?;
+                &rebuilt[..]
+            }
+        };
         let t = self.relation().lanes();
         let mut tr = D::prover(
             IO_PROTOCOL,
             &self.opening_instance(variant, commitment.as_ref()),
         );
-        let statement = self
-            .io_statement(
-                commitment.as_ref(),
-                |w| tr.challenges("gkr/io/point", w),
-                |a, point| {
-                    let values: Vec<E> = (t..2 * t)
-                        .map(|j| {
-                            let o = layout.offset(a, j);
-                            crate::statement::evaluate_columns(
-                                &[poly[o..o + (1 << point.len())].to_vec()],
-                                point,
-                            )[0]
-                        })
-                        .collect();
-                    Ok(values)
-                },
-            )
-            .map_err(|_| ProveError::Statement("the output claims"))?;
-        drop(poly);
+        let statement = self.io_statement(
+            commitment.as_ref(),
+            |w| tr.challenges("gkr/io/point", w),
+            |a, point| {
+                let columns: Vec<Vec<R::Base>> = (t..2 * t)
+                    .map(|j| {
+                        let o = layout.offset(a, j);
+                        poly[o..o + (1 << point.len())].to_vec()
+                    })
+                    .collect();
+                crate::statement::evaluate_columns(&columns, point)
+            },
+        );
         for region in &statement.regions {
             tr.send_field("gkr/io/outputs", &region.claim.values);
         }
@@ -601,8 +603,8 @@ where
         let statement = self.io_statement(
             commitment.as_ref(),
             |_| points.next().unwrap_or_default(),
-            |a, _| Ok(values[a].clone()),
-        )?;
+            |a, _| values[a].clone(),
+        );
         let terminal = self.verify_walks(variant, &statement, walk)?;
         let claims = self.io_claims(variant, &statement, &terminal, &layout)?;
         self.verify_opening(variant, pcs, commitment, &claims, opening)

@@ -109,11 +109,9 @@ fn bench_chain<G: HashGadget + Clone + Send + Sync>(
     );
 }
 
-/// Peak resident memory of the process so far (Linux `VmHWM`), in MiB.
+/// Peak resident memory of the process so far, in whole MiB.
 fn peak_mib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+    flockwork::memory::peak_resident_mib().map(|mib| mib as u64)
 }
 
 fn benches(c: &mut Criterion) {

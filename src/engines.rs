@@ -67,9 +67,34 @@ use flockwork_transcript::{
 /// Domain separator of the GKR public-IO points ([module docs](self)).
 pub const GKR_PUBLIC_PROTOCOL: &str = "flockwork/engines/gkr-public-io/v1";
 
+/// A proof system: the engine a batcher runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum System {
+    /// Batch-R1CS (Flock) over a circuit encoding.
+    BatchR1cs,
+    /// Layered GKR over a layered or Boolean layered encoding.
+    Gkr,
+}
+
+impl System {
+    /// Both systems.
+    pub const ALL: [Self; 2] = [Self::BatchR1cs, Self::Gkr];
+
+    /// `"r1cs"` or `"gkr"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::BatchR1cs => "r1cs",
+            Self::Gkr => "gkr",
+        }
+    }
+}
+
 /// What [`batchers_for`] offers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choices {
+    /// The proof systems listed.
+    pub systems: Vec<System>,
     /// The security target of every commitment.
     pub target_bits: u32,
     /// The Fiat–Shamir transcript of every batcher.
@@ -81,9 +106,10 @@ pub struct Choices {
 }
 
 impl Default for Choices {
-    /// 100 bits, SHA-256, every scheme and every strategy.
+    /// Both systems, 100 bits, SHA-256, every scheme and every strategy.
     fn default() -> Self {
         Self {
+            systems: System::ALL.to_vec(),
             target_bits: 100,
             transcript: TranscriptKind::default(),
             schemes: PcsKind::ALL.to_vec(),
@@ -199,18 +225,64 @@ fn row<R: Relation>(
     inputs: &[R::Input],
     statement: &Statement<R>,
 ) -> Result<Row, BatchError> {
-    let named = |e: BatchError| BatchError::Prove(format!("{}: {e}", b.name()));
-    let clock = Instant::now();
-    let proof = b.prove(inputs, statement).map_err(named)?;
-    let prove = clock.elapsed();
-    let clock = Instant::now();
-    b.verify(statement, &proof).map_err(named)?;
+    let m = measure(b, inputs, statement, 1)?;
     Ok(Row {
         name: b.name(),
-        prove,
-        verify: clock.elapsed(),
-        proof_bytes: proof.len(),
+        prove: m.prove,
+        verify: m.verify,
+        proof_bytes: m.proof.len(),
         soundness_bits: b.soundness_bits(),
+    })
+}
+
+/// What [`measure`] found: the best of the measured runs and the median.
+#[derive(Clone, Debug)]
+pub struct Measurement {
+    /// The least prover time.
+    pub prove: Duration,
+    /// The median prover time.
+    pub prove_median: Duration,
+    /// The least verifier time (every run's proof is verified).
+    pub verify: Duration,
+    /// The proof of the fastest run.
+    pub proof: Vec<u8>,
+}
+
+/// Proves `statement` about `inputs` with `batcher` `reps` times (after one unmeasured
+/// warm-up when `reps > 1`), verifying every proof.
+///
+/// # Errors
+/// The batcher's refusal or rejection, named; [`BatchError::Unsupported`] for `reps = 0`.
+pub fn measure<R: Relation>(
+    batcher: &dyn Batcher<R>,
+    inputs: &[R::Input],
+    statement: &Statement<R>,
+    reps: usize,
+) -> Result<Measurement, BatchError> {
+    if reps == 0 {
+        return Err(BatchError::Unsupported("no measured run".into()));
+    }
+    let named = |e: BatchError| BatchError::Prove(format!("{}: {e}", batcher.name()));
+    let warm_up = usize::from(reps > 1);
+    let mut runs = Vec::with_capacity(reps);
+    for _ in 0..warm_up + reps {
+        let clock = Instant::now();
+        let proof = batcher.prove(inputs, statement).map_err(named)?;
+        let prove = clock.elapsed();
+        let clock = Instant::now();
+        batcher.verify(statement, &proof).map_err(named)?;
+        runs.push((prove, clock.elapsed(), proof));
+    }
+    let runs = &mut runs[warm_up..];
+    let verify = runs.iter().map(|r| r.1).min().unwrap_or_default();
+    runs.sort_by_key(|r| r.0);
+    let prove_median = runs[runs.len() / 2].0;
+    let (prove, _, proof) = runs[0].clone();
+    Ok(Measurement {
+        prove,
+        prove_median,
+        verify,
+        proof,
     })
 }
 
@@ -246,7 +318,7 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
     count: usize,
     choices: &Choices,
 ) -> Vec<Box<dyn Batcher<R>>> {
-    if count == 0 {
+    if count == 0 || !choices.systems.contains(&System::BatchR1cs) {
         return Vec::new();
     }
     choices
@@ -424,7 +496,7 @@ fn gkr_batchers<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn
 where
     R: LayeredEncoding<Base = Ghash128> + Clone + 'static,
 {
-    if count == 0 {
+    if count == 0 || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
     let pcs_choices = std::iter::once(None).chain(choices.schemes.iter().copied().map(Some));
@@ -664,7 +736,7 @@ fn boolean_gkr_batchers<R>(
 where
     R: BooleanLayeredEncoding + Clone + 'static,
 {
-    if !count.is_power_of_two() {
+    if !count.is_power_of_two() || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
     let k = count.trailing_zeros() as usize;

@@ -19,6 +19,7 @@
 //! | [`pcs`] | `flockwork-pcs` | Ligerito, FRI (FRI-Binius / BaseFold), ring-switching, Merkle trees, security reports |
 //! | [`r1cs`] | `flockwork-r1cs` | the batch-R1CS (Flock) prover and verifier |
 //! | [`allocator`] | this crate | glibc tuning for long proving runs (freed memory kept for reuse) |
+//! | [`memory`] | this crate | the process's peak resident memory, the machine's memory, sizes such as `4GiB` |
 //! | [`proof_file`] | this crate | the self-describing proof file of `flockwork prove --out` / `flockwork verify` |
 //! | [`sweep`] | this crate | throughput against batch size, saved as JSON and drawn as SVG |
 //! | [`workload`] | this crate | timed, verified sumcheck runs with their reports |
@@ -78,6 +79,7 @@ pub mod allocator;
 pub mod compare;
 pub mod engines;
 pub mod flock;
+pub mod memory;
 pub mod permutations;
 pub mod prelude;
 pub mod proof_file;

@@ -76,8 +76,8 @@ struct Args {
     worker: Option<String>,
 }
 
-/// One worker's measurements.
-#[derive(Clone, Debug, Default)]
+/// One worker's measurements: the JSON line a worker prints and its parent reads.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct Sample {
     prove_s: f64,
     prove_cpu_s: f64,
@@ -110,14 +110,9 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-/// `VmHWM` in MiB.
+/// Peak resident memory in MiB (NaN where unknown).
 fn peak_mib() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(f64::NAN, |kb| kb / 1024.0)
+    flockwork::memory::peak_resident_mib().unwrap_or(f64::NAN)
 }
 
 fn inputs(widths: &[usize]) -> Vec<Vec<Ghash128>> {
@@ -316,14 +311,8 @@ fn main() {
     if let Some(name) = &args.worker {
         let s = worker(&args, parse_variant(name));
         println!(
-            "RESULT {} {} {} {} {} {} {}",
-            s.prove_s,
-            s.prove_cpu_s,
-            s.verify_ms,
-            s.discharge_ms,
-            s.proof_bytes,
-            s.peak_mib,
-            s.transcript_ms
+            "{}",
+            serde_json::to_string(&s).expect("a sample serializes")
         );
         return;
     }
@@ -358,9 +347,10 @@ fn main() {
                 .output()
                 .expect("worker runs");
             let stdout = String::from_utf8_lossy(&out.stdout);
-            let line = stdout
+            let s: Sample = stdout
                 .lines()
-                .find_map(|l| l.strip_prefix("RESULT "))
+                .last()
+                .and_then(|line| serde_json::from_str(line).ok())
                 .unwrap_or_else(|| {
                     panic!(
                         "worker {} failed: {}",
@@ -368,19 +358,6 @@ fn main() {
                         String::from_utf8_lossy(&out.stderr)
                     )
                 });
-            let f: Vec<f64> = line
-                .split(' ')
-                .map(|v| v.parse().unwrap_or(f64::NAN))
-                .collect();
-            let s = Sample {
-                prove_s: f[0],
-                prove_cpu_s: f[1],
-                verify_ms: f[2],
-                discharge_ms: f[3],
-                proof_bytes: f[4] as usize,
-                peak_mib: f[5],
-                transcript_ms: f[6],
-            };
             eprintln!(
                 "rep {rep} {:<11} prove {:.2} s (cpu {:.1} s), verify {:.2} ms, transcript replay {:.2} ms, peak {:.0} MiB",
                 variant.name(),

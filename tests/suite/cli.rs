@@ -478,7 +478,7 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let line = stdout(&out);
-    assert!(line.contains("\"widths\":[3, 2, 0]"), "{line}");
+    assert!(line.contains("\"widths\":[3,2,0]"), "{line}");
     assert!(line.contains("\"physical_rows\":13"), "{line}");
     let out = flockwork(&["verify", batch.to_str().unwrap(), "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -656,7 +656,7 @@ fn prove_options_that_do_not_fit_are_refused_clearly() {
         (&["prove", "--transcript", "md5"][..], "possible values"),
         (
             &["prove", "--hash", "sha256", "--batcher", "padded"][..],
-            "poseidon2b only",
+            "--system gkr only",
         ),
         (&["prove", "--count", "0"][..], "between 1 and 2^24"),
         (

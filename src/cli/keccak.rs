@@ -1,0 +1,158 @@
+//! `flockwork prove --hash keccak --system gkr`: Keccak-f\[1600\] proved with GKR on its
+//! Boolean layers through the library's batcher listing ([`flockwork::engines`]): public
+//! inputs and outputs, or (with `--pcs`) inputs and outputs committed by the batcher and
+//! opened with the walk's terminal claims.
+
+use flockwork::boolean::KeccakF1600;
+use flockwork::engines::{Choices, System, batchers_for, measure};
+use flockwork::gkr::Variant;
+use flockwork::poly::relation::{IoKind, Relation, Statement};
+use flockwork::workload::WorkloadError;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use super::prove::{Args, Measured, count, print_best_and_median, refuse_r1cs_options, runs_note};
+use super::{invalid, ms, peak_mib, with_progress};
+
+/// The report of a GKR Keccak-f run, as `--json` prints it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Row {
+    /// The permutation.
+    pub hash: String,
+    /// The proof system, `gkr`.
+    pub system: String,
+    /// The batcher's name.
+    pub batcher: String,
+    /// `public` or `committed`.
+    pub io: String,
+    /// The permutations proved.
+    pub instances: usize,
+    /// Prover threads.
+    pub threads: usize,
+    /// Measured runs.
+    pub reps: usize,
+    /// The measurement (the commitment in the prover's time for committed IO).
+    #[serde(flatten)]
+    pub measured: Measured,
+}
+
+/// Random Keccak-f states from `seed`.
+pub fn inputs(count: usize, seed: u64) -> Vec<[u64; 25]> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| std::array::from_fn(|_| rng.random()))
+        .collect()
+}
+
+/// `flockwork prove --hash keccak --system gkr`.
+pub fn prove(args: &Args) -> Result<(), WorkloadError> {
+    refuse_r1cs_options(args, "keccak (--system gkr)", true)?;
+    if args.out.is_some() {
+        return Err(invalid(
+            "--out: proof files hold batch-R1CS and Poseidon2b GKR proofs; a Keccak-f GKR \
+             proof is checked in this run only",
+        ));
+    }
+    let count = count(args)?;
+    let relation = KeccakF1600::new();
+    let variant = args.batcher.unwrap_or(Variant::Ragged);
+    let io = if args.pcs.is_some() {
+        IoKind::Committed
+    } else {
+        IoKind::Public
+    };
+    let choices = Choices {
+        systems: vec![System::Gkr],
+        variants: vec![variant],
+        schemes: args.pcs.into_iter().collect(),
+        target_bits: args.target_bits,
+        transcript: args.transcript,
+    };
+    let batcher = batchers_for(&relation, count, &choices)
+        .into_iter()
+        .find(|b| b.supports(io))
+        .ok_or_else(|| {
+            invalid(format!(
+                "no GKR batcher proves {count} Keccak-f instances with the {} batcher and {} \
+                 inputs and outputs",
+                variant.name(),
+                if io == IoKind::Committed {
+                    "committed"
+                } else {
+                    "public"
+                }
+            ))
+        })?;
+    let inputs = inputs(count, args.seed);
+    let fail = |e: flockwork::poly::relation::BatchError| WorkloadError::Failed(e.to_string());
+    let m = with_progress(
+        format!(
+            "proving and verifying {count} Keccak-f permutations with {} on {} thread(s){}",
+            batcher.name(),
+            rayon::current_num_threads(),
+            runs_note(args.reps)
+        ),
+        || {
+            let statement = match io {
+                IoKind::Committed => {
+                    Statement::committed(count, batcher.commit(&inputs).map_err(fail)?)
+                }
+                _ => Statement::public(&relation, inputs.clone()),
+            };
+            measure(batcher.as_ref(), &inputs, &statement, args.reps).map_err(fail)
+        },
+    )?;
+    let per_sec = |d: std::time::Duration| count as f64 / d.as_secs_f64();
+    let row = Row {
+        hash: relation.name(),
+        system: System::Gkr.name().to_owned(),
+        batcher: batcher.name(),
+        io: if io == IoKind::Committed {
+            "committed"
+        } else {
+            "public"
+        }
+        .to_owned(),
+        instances: count,
+        threads: rayon::current_num_threads(),
+        reps: args.reps,
+        measured: Measured {
+            prove_ms: ms(m.prove),
+            prove_ms_median: ms(m.prove_median),
+            verify_ms: ms(m.verify),
+            proof_bytes: m.proof.len(),
+            per_sec: per_sec(m.prove),
+            per_sec_median: per_sec(m.prove_median),
+            soundness_bits: batcher.soundness_bits(),
+            peak_mib: peak_mib(),
+        },
+    };
+    if args.json {
+        super::print_json(&row);
+        return Ok(());
+    }
+    println!(
+        "{} × {count} with {}, {} inputs and outputs, {} thread(s)",
+        row.hash, row.batcher, row.io, row.threads
+    );
+    let r = &row.measured;
+    println!(
+        "prover {:.1} ms: {:.0} permutations/s proved",
+        r.prove_ms, r.per_sec
+    );
+    print_best_and_median(
+        args.reps,
+        m.prove,
+        m.prove_median,
+        (r.per_sec, r.per_sec_median),
+        "permutations",
+    );
+    println!(
+        "proof: {:.1} KiB, verified in {:.2} ms; peak memory {:.0} MiB",
+        r.proof_bytes as f64 / 1024.0,
+        r.verify_ms,
+        r.peak_mib
+    );
+    println!("soundness (bits): {:.1}", r.soundness_bits);
+    Ok(())
+}

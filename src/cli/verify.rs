@@ -1,0 +1,102 @@
+//! `flockwork verify`: check a proof file written by `flockwork prove --out`.
+
+use std::path::PathBuf;
+
+use flockwork::proof_file::{ProofFile, ProofFileError};
+use flockwork::workload::WorkloadError;
+use serde::{Deserialize, Serialize};
+
+/// The options of `flockwork verify`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The proof file.
+    pub file: PathBuf,
+    /// Print one JSON object instead of a sentence.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What a verified file holds, as `--json` prints it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Row {
+    /// Always true: an invalid file is an error.
+    pub valid: bool,
+    /// `batch-r1cs` or `gkr`.
+    pub system: String,
+    /// The hash or permutation.
+    pub hash: String,
+    /// Batch-R1CS: `chain`, `merkle` or `public`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub io: Option<String>,
+    /// GKR: the batcher.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batcher: Option<String>,
+    /// The commitment, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pcs: Option<String>,
+    /// Instances proved.
+    pub instances: usize,
+    /// Batch-R1CS: instances per block.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copies: Option<usize>,
+    /// Batch-R1CS: blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks: Option<usize>,
+    /// Proof bytes.
+    pub proof_bytes: usize,
+    /// Verifier time.
+    pub verify_ms: f64,
+}
+
+/// `flockwork verify`.
+pub fn main(args: &Args) -> Result<(), WorkloadError> {
+    let path = &args.file;
+    let bytes = std::fs::read(path)
+        .map_err(|e| WorkloadError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let reject = |e: ProofFileError| WorkloadError::Failed(format!("{}: {e}", path.display()));
+    let file = ProofFile::from_bytes(&bytes).map_err(reject)?;
+    let clock = std::time::Instant::now();
+    file.verify().map_err(reject)?;
+    let verify_ms = super::ms(clock.elapsed());
+    let proof_bytes = file.proof().len();
+    if !args.json {
+        println!(
+            "valid: {}, {:.1} KiB, verified in {verify_ms:.2} ms",
+            file.describe(),
+            proof_bytes as f64 / 1024.0,
+        );
+        return Ok(());
+    }
+    let gkr = |batcher: flockwork::gkr::Variant, pcs: Option<String>, instances| Row {
+        valid: true,
+        system: "gkr".to_owned(),
+        hash: "poseidon2b".to_owned(),
+        io: None,
+        batcher: Some(batcher.name().to_owned()),
+        pcs,
+        instances,
+        copies: None,
+        blocks: None,
+        proof_bytes,
+        verify_ms,
+    };
+    let row = match &file {
+        ProofFile::Flock(f) => Row {
+            valid: true,
+            system: "batch-r1cs".to_owned(),
+            hash: f.hash.name().to_owned(),
+            io: Some(f.io().name().to_owned()),
+            batcher: None,
+            pcs: Some(f.pcs.name().to_owned()),
+            instances: f.instances(),
+            copies: Some(f.copies),
+            blocks: Some(f.blocks),
+            proof_bytes,
+            verify_ms,
+        },
+        ProofFile::Gkr(g) => gkr(g.variant, None, g.permutations()),
+        ProofFile::GkrOpened(g) => gkr(g.variant, Some(g.pcs.name().to_owned()), g.permutations()),
+    };
+    super::print_json(&row);
+    Ok(())
+}

@@ -18,6 +18,11 @@
 //! system 2, GKR over Poseidon2b with the input layer committed (`flockwork_gkr::opening`):
 //!     u8 batcher | u8 pcs | u8 regions A | A × u8 width w_a | u16 n | n commitment bytes
 //!     per region: w_a × 32-byte point | t × 32-byte values
+//! system 3, Keccak-f[1600] with GKR on its Boolean layers (the harness's batcher,
+//! `flockwork::engines`):
+//!     u8 batcher | u8 pcs (255: none) | u16 target_bits | u32 N (1 to 2^24)
+//!     pcs 255, public IO: N × 25 × u64 inputs | N × 25 × u64 outputs
+//!     otherwise, committed IO: u16 n | n commitment bytes
 //! then: u64 proof length | proof bytes
 //! ```
 //!
@@ -78,6 +83,47 @@ pub enum ProofFile {
     Gkr(GkrFile),
     /// A batch of Poseidon2b permutations proved with GKR, the inputs committed.
     GkrOpened(GkrOpenedFile),
+    /// A batch of Keccak-f permutations proved with GKR on their Boolean layers.
+    BooleanGkr(BooleanGkrFile),
+}
+
+/// A GKR proof over Keccak-f\[1600\] permutations, made by the harness's Boolean GKR
+/// batcher ([`crate::engines`]), and its statement: public inputs and outputs, or the
+/// batcher's commitment to them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BooleanGkrFile {
+    /// The batcher that wrote the proof.
+    pub variant: Variant,
+    /// The Fiat–Shamir transcript.
+    pub transcript: TranscriptKind,
+    /// The commitment of the inputs and outputs, `None` for public ones.
+    pub pcs: Option<PcsKind>,
+    /// The security target the commitment was selected for.
+    pub target_bits: u32,
+    /// The statement: [`Io::Public`](flockwork_core::relation::Io::Public) or
+    /// [`Io::Committed`](flockwork_core::relation::Io::Committed).
+    pub io: BooleanIo,
+    /// The proof.
+    pub proof: Vec<u8>,
+}
+
+/// What a [`BooleanGkrFile`] states about its instances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BooleanIo {
+    /// Every instance's input and output state.
+    Public {
+        /// The input states.
+        inputs: Vec<[u64; 25]>,
+        /// The output states.
+        outputs: Vec<[u64; 25]>,
+    },
+    /// `count` instances bound by the batcher's commitment.
+    Committed {
+        /// The number of instances.
+        count: usize,
+        /// The commitment bytes.
+        commitment: Vec<u8>,
+    },
 }
 
 /// A batch-R1CS proof and its statement.
@@ -174,6 +220,9 @@ pub enum ProofFileError {
     /// The GKR proof does not verify for this statement.
     #[error("the proof is rejected: {0}")]
     GkrRejected(#[from] GkrError),
+    /// A harness batcher rejects the proof for this statement (its message names the check).
+    #[error("{0}")]
+    BatchRejected(String),
 }
 
 fn hash_code(hash: HashKind) -> u8 {
@@ -396,6 +445,7 @@ impl ProofFile {
             Self::Flock(f) => f.write(&mut out),
             Self::Gkr(g) => g.write(&mut out),
             Self::GkrOpened(g) => g.write(&mut out),
+            Self::BooleanGkr(g) => g.write(&mut out),
         }
         out
     }
@@ -422,6 +472,7 @@ impl ProofFile {
             0 => Ok(Self::Flock(FlockFile::read(r, transcript)?)),
             1 => Ok(Self::Gkr(GkrFile::read(r, transcript)?)),
             2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r, transcript)?)),
+            3 => Ok(Self::BooleanGkr(BooleanGkrFile::read(r, transcript)?)),
             c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
         }
     }
@@ -436,6 +487,7 @@ impl ProofFile {
             Self::Flock(f) => f.verify(),
             Self::Gkr(g) => g.verify(),
             Self::GkrOpened(g) => g.verify(),
+            Self::BooleanGkr(g) => g.verify(),
         }
     }
 
@@ -446,6 +498,7 @@ impl ProofFile {
             Self::Flock(f) => &f.proof,
             Self::Gkr(g) => &g.proof,
             Self::GkrOpened(g) => &g.proof,
+            Self::BooleanGkr(g) => &g.proof,
         }
     }
 
@@ -488,6 +541,17 @@ impl ProofFile {
                 g.claims.len(),
                 g.variant.name(),
                 g.pcs.name(),
+                g.transcript
+            ),
+            Self::BooleanGkr(g) => format!(
+                "{} Keccak-f permutations (GKR on the Boolean layers, {} batcher, {}, {} \
+                 transcript)",
+                g.count(),
+                g.variant.name(),
+                g.pcs.map_or_else(
+                    || "public inputs and outputs".to_owned(),
+                    |pcs| format!("inputs and outputs committed with {}", pcs.name())
+                ),
                 g.transcript
             ),
         }
@@ -849,6 +913,131 @@ impl GkrOpenedFile {
         let statement = flockwork_gkr::Statement { regions };
         setup.verify_opened(self.variant, &pcs, &commitment, &statement, &self.proof)?;
         Ok(())
+    }
+}
+
+/// The `pcs` byte of a [`BooleanGkrFile`] with public inputs and outputs.
+const NO_PCS: u8 = 255;
+/// Words of a Keccak-f state.
+const KECCAK_WORDS: usize = 25;
+
+impl BooleanGkrFile {
+    /// Permutations in the batch.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        match &self.io {
+            BooleanIo::Public { inputs, .. } => inputs.len(),
+            BooleanIo::Committed { count, .. } => *count,
+        }
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(3);
+        out.push(transcript_code(self.transcript));
+        out.push(variant_code(self.variant));
+        out.push(self.pcs.map_or(NO_PCS, pcs_code));
+        out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
+        out.extend_from_slice(&(self.count() as u32).to_le_bytes());
+        match &self.io {
+            BooleanIo::Public { inputs, outputs } => {
+                for state in inputs.iter().chain(outputs) {
+                    push_words(out, state);
+                }
+            }
+            BooleanIo::Committed { commitment, .. } => {
+                out.extend_from_slice(&(commitment.len() as u16).to_le_bytes());
+                out.extend_from_slice(commitment);
+            }
+        }
+        push_proof(out, &self.proof);
+    }
+
+    fn read(mut r: Reader<'_>, transcript: TranscriptKind) -> Result<Self, ProofFileError> {
+        let variant = r.variant()?;
+        let pcs = match r.bytes.first() {
+            Some(&NO_PCS) => {
+                r.u8("header")?;
+                None
+            }
+            _ => Some(r.pcs()?),
+        };
+        let target_bits = u32::from(r.u16("header")?);
+        let count = r.u32("header")? as usize;
+        if count == 0 || count > MAX_BLOCKS {
+            return Err(ProofFileError::Header(format!(
+                "{count} permutations (1 to 2^24)"
+            )));
+        }
+        let io = if pcs.is_some() {
+            let len = usize::from(r.u16("commitment")?);
+            BooleanIo::Committed {
+                count,
+                commitment: r.take(len, "commitment")?.to_vec(),
+            }
+        } else {
+            r.ensure(2 * count, KECCAK_WORDS * 8, "states")?;
+            let mut states = |what| -> Result<Vec<[u64; 25]>, ProofFileError> {
+                (0..count)
+                    .map(|_| {
+                        let words = r.words(KECCAK_WORDS, what)?;
+                        Ok(words.try_into().expect("25 words"))
+                    })
+                    .collect()
+            };
+            let inputs = states("input states")?;
+            let outputs = states("output states")?;
+            BooleanIo::Public { inputs, outputs }
+        };
+        Ok(Self {
+            variant,
+            transcript,
+            pcs,
+            target_bits,
+            io,
+            proof: r.proof()?,
+        })
+    }
+
+    fn verify(&self) -> Result<(), ProofFileError> {
+        use flockwork_core::relation::{Io, IoKind as Kind, Statement};
+        let relation = flockwork_boolean::KeccakF1600::new();
+        let choices = crate::engines::Choices {
+            systems: vec![crate::engines::System::Gkr],
+            variants: vec![self.variant],
+            schemes: self.pcs.into_iter().collect(),
+            target_bits: self.target_bits,
+            transcript: self.transcript,
+        };
+        let (kind, io) = match &self.io {
+            BooleanIo::Public { inputs, outputs } => (
+                Kind::Public,
+                Io::Public {
+                    inputs: inputs.clone(),
+                    outputs: outputs.clone(),
+                },
+            ),
+            BooleanIo::Committed { count, commitment } => (
+                Kind::Committed,
+                Io::Committed {
+                    count: *count,
+                    commitment: commitment.clone(),
+                },
+            ),
+        };
+        let batcher = crate::engines::batchers_for(&relation, self.count(), &choices)
+            .into_iter()
+            .find(|b| b.supports(kind))
+            .ok_or_else(|| {
+                ProofFileError::Setup(format!(
+                    "no Boolean GKR batcher proves {} Keccak-f permutations with the {} \
+                     batcher",
+                    self.count(),
+                    self.variant.name()
+                ))
+            })?;
+        batcher
+            .verify(&Statement { io }, &self.proof)
+            .map_err(|e| ProofFileError::BatchRejected(e.to_string()))
     }
 }
 

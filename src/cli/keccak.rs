@@ -6,12 +6,15 @@
 use flockwork::boolean::KeccakF1600;
 use flockwork::engines::{Choices, System, batchers_for, measure};
 use flockwork::gkr::Variant;
-use flockwork::poly::relation::{IoKind, Relation, Statement};
+use flockwork::poly::relation::{Io, IoKind, Relation, Statement};
+use flockwork::proof_file::{BooleanGkrFile, BooleanIo, ProofFile};
 use flockwork::workload::WorkloadError;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::prove::{Args, Measured, count, print_best_and_median, refuse_r1cs_options, runs_note};
+use super::prove::{
+    Args, Measured, count, print_best_and_median, refuse_r1cs_options, runs_note, write_proof_file,
+};
 use super::{invalid, ms, peak_mib, with_progress};
 
 /// The report of a GKR Keccak-f run, as `--json` prints it.
@@ -47,12 +50,6 @@ pub fn inputs(count: usize, seed: u64) -> Vec<[u64; 25]> {
 /// `flockwork prove --hash keccak --system gkr`.
 pub fn prove(args: &Args) -> Result<(), WorkloadError> {
     refuse_r1cs_options(args, "keccak (--system gkr)", true)?;
-    if args.out.is_some() {
-        return Err(invalid(
-            "--out: proof files hold batch-R1CS and Poseidon2b GKR proofs; a Keccak-f GKR \
-             proof is checked in this run only",
-        ));
-    }
     let count = count(args)?;
     let relation = KeccakF1600::new();
     let variant = args.batcher.unwrap_or(Variant::Ragged);
@@ -99,9 +96,27 @@ pub fn prove(args: &Args) -> Result<(), WorkloadError> {
                 }
                 _ => Statement::public(&relation, inputs.clone()),
             };
-            measure(batcher.as_ref(), &inputs, &statement, args.reps).map_err(fail)
+            let m = measure(batcher.as_ref(), &inputs, &statement, args.reps).map_err(fail)?;
+            Ok::<_, WorkloadError>((statement, m))
         },
     )?;
+    let (statement, m) = m;
+    if let Some(path) = &args.out {
+        let io = match statement.io {
+            Io::Public { inputs, outputs } => BooleanIo::Public { inputs, outputs },
+            Io::Committed { count, commitment } => BooleanIo::Committed { count, commitment },
+            Io::Chain { .. } | Io::Merkle { .. } => unreachable!("a public or committed statement"),
+        };
+        let file = ProofFile::BooleanGkr(BooleanGkrFile {
+            variant,
+            transcript: args.transcript,
+            pcs: args.pcs,
+            target_bits: args.target_bits,
+            io,
+            proof: m.proof.clone(),
+        });
+        write_proof_file(path, &file, args.json)?;
+    }
     let per_sec = |d: std::time::Duration| count as f64 / d.as_secs_f64();
     let row = Row {
         hash: relation.name(),

@@ -67,10 +67,10 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
         );
         return Ok(());
     }
-    let gkr = |batcher: flockwork::gkr::Variant, pcs: Option<String>, instances| Row {
+    let gkr = |hash: &str, batcher: flockwork::gkr::Variant, pcs: Option<String>, instances| Row {
         valid: true,
         system: "gkr".to_owned(),
-        hash: "poseidon2b".to_owned(),
+        hash: hash.to_owned(),
         io: None,
         batcher: Some(batcher.name().to_owned()),
         pcs,
@@ -94,8 +94,19 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
             proof_bytes,
             verify_ms,
         },
-        ProofFile::Gkr(g) => gkr(g.variant, None, g.permutations()),
-        ProofFile::GkrOpened(g) => gkr(g.variant, Some(g.pcs.name().to_owned()), g.permutations()),
+        ProofFile::Gkr(g) => gkr("poseidon2b", g.variant, None, g.permutations()),
+        ProofFile::GkrOpened(g) => gkr(
+            "poseidon2b",
+            g.variant,
+            Some(g.pcs.name().to_owned()),
+            g.permutations(),
+        ),
+        ProofFile::BooleanGkr(g) => gkr(
+            "keccak-f",
+            g.variant,
+            g.pcs.map(|k| k.name().to_owned()),
+            g.count(),
+        ),
     };
     super::print_json(&row);
     Ok(())

@@ -73,6 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The same comparison inside a batch proof: SHA-256 chains of 2^4 and 2^6 compressions
     // proved over each scheme, throughput against batch size, drawn as one line per scheme.
     let sweep = flockwork::sweep::run(
+        &[flockwork::engines::System::BatchR1cs],
         &[flockwork::flock::HashKind::Sha256],
         &PcsKind::ALL,
         &[4, 6],

@@ -1,12 +1,16 @@
 //! Throughput sweeps and their plots: batch proofs of `2^k` compressions for a range of `k`,
-//! one series per configuration (hash × commitment), saved as JSON and drawn as an SVG line
-//! chart (`flockwork sweep … --json out.json`, `flockwork plot out.json --svg out.svg`).
+//! one series per configuration (system × hash × commitment), saved as JSON and drawn as an
+//! SVG line chart (`flockwork sweep … --json out.json`, `flockwork plot out.json --svg
+//! out.svg`). Batch-R1CS proves a chain; GKR (Keccak-f on its Boolean layers, the ragged
+//! batcher) proves the committed statement, inputs and outputs committed with the series'
+//! commitment, the commitment in the prover's time.
 
 use std::path::Path;
 
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::engines::{Choices, System, batchers_for, measure};
 use crate::flock::{FlockWorkload, HashKind};
 use crate::workload::WorkloadError;
 use flockwork_pcs::PcsKind;
@@ -39,50 +43,108 @@ pub struct Sweep {
     pub points: Vec<SweepPoint>,
 }
 
-/// Runs every `(hash, pcs)` configuration for each `k` in `log_instances`, calling `progress`
-/// after each point.
+/// Runs every `(system, hash, pcs)` configuration for each `k` in `log_instances`, calling
+/// `progress` after each point.
 ///
 /// # Errors
-/// The first configuration that cannot be set up or proved.
+/// The first configuration that cannot be set up or proved (GKR proves Keccak-f only).
 pub fn run(
+    systems: &[System],
     hashes: &[HashKind],
     schemes: &[PcsKind],
     log_instances: &[usize],
     mut progress: impl FnMut(&SweepPoint),
 ) -> Result<Sweep, WorkloadError> {
     let mut points = Vec::new();
-    for &hash in hashes {
-        for &pcs in schemes {
-            for &k in log_instances {
-                let report = FlockWorkload {
-                    hash,
-                    count: 1 << k,
-                    seed: 1,
-                    io: crate::flock::IoKind::Chain,
-                    config: flockwork_r1cs::FlockConfig {
-                        scheme: pcs,
-                        ..flockwork_r1cs::FlockConfig::default()
-                    },
-                    transcript: flockwork_transcript::TranscriptKind::Sha256,
+    for &system in systems {
+        for &hash in hashes {
+            for &pcs in schemes {
+                for &k in log_instances {
+                    let point = match system {
+                        System::BatchR1cs => r1cs_point(hash, pcs, k)?,
+                        System::Gkr => gkr_point(hash, pcs, k)?,
+                    };
+                    progress(&point);
+                    points.push(point);
                 }
-                .run()?;
-                let point = SweepPoint {
-                    config: format!("{}/{}", hash.name(), pcs.name()),
-                    log_instances: k,
-                    prove_ms: report.timings.total().as_secs_f64() * 1e3,
-                    per_sec: report.proved_per_sec(),
-                    verify_ms: report.verify.as_secs_f64() * 1e3,
-                    proof_bytes: report.proof_bytes,
-                    soundness_bits: report.soundness.bits(),
-                };
-                progress(&point);
-                points.push(point);
             }
         }
     }
     Ok(Sweep {
         threads: rayon::current_num_threads(),
         points,
+    })
+}
+
+/// A batch-R1CS chain of `2^k` compressions.
+fn r1cs_point(hash: HashKind, pcs: PcsKind, k: usize) -> Result<SweepPoint, WorkloadError> {
+    let report = FlockWorkload {
+        hash,
+        count: 1 << k,
+        seed: 1,
+        io: crate::flock::IoKind::Chain,
+        config: flockwork_r1cs::FlockConfig {
+            scheme: pcs,
+            ..flockwork_r1cs::FlockConfig::default()
+        },
+        transcript: flockwork_transcript::TranscriptKind::Sha256,
+    }
+    .run()?;
+    Ok(SweepPoint {
+        config: format!("{}/{}", hash.name(), pcs.name()),
+        log_instances: k,
+        prove_ms: report.timings.total().as_secs_f64() * 1e3,
+        per_sec: report.proved_per_sec(),
+        verify_ms: report.verify.as_secs_f64() * 1e3,
+        proof_bytes: report.proof_bytes,
+        soundness_bits: report.soundness.bits(),
+    })
+}
+
+/// `2^k` Keccak-f permutations with GKR on their Boolean layers (the ragged batcher), inputs
+/// and outputs committed with `pcs`.
+fn gkr_point(hash: HashKind, pcs: PcsKind, k: usize) -> Result<SweepPoint, WorkloadError> {
+    use flockwork_core::relation::{IoKind, Statement};
+    if hash != HashKind::Keccak {
+        return Err(WorkloadError::InvalidParameters(format!(
+            "GKR proves keccak (Boolean layers) here, not {}",
+            hash.name()
+        )));
+    }
+    let relation = flockwork_boolean::KeccakF1600::new();
+    let count = 1usize << k;
+    let choices = Choices {
+        systems: vec![System::Gkr],
+        variants: vec![flockwork_gkr::Variant::Ragged],
+        schemes: vec![pcs],
+        ..Choices::default()
+    };
+    let batcher = batchers_for(&relation, count, &choices)
+        .into_iter()
+        .find(|b| b.supports(IoKind::Committed))
+        .ok_or_else(|| {
+            WorkloadError::InvalidParameters(format!(
+                "no GKR batcher commits {count} Keccak-f instances with {}",
+                pcs.name()
+            ))
+        })?;
+    let fail = |e: flockwork_core::relation::BatchError| WorkloadError::Failed(e.to_string());
+    let inputs: Vec<[u64; 25]> = (0..count as u64)
+        .map(|i| std::array::from_fn(|j| (i * 25 + j as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+        .collect();
+    let clock = std::time::Instant::now();
+    let statement = Statement::committed(count, batcher.commit(&inputs).map_err(fail)?);
+    let commit = clock.elapsed();
+    let m = measure(batcher.as_ref(), &inputs, &statement, 1).map_err(fail)?;
+    let prove = commit + m.prove;
+    Ok(SweepPoint {
+        config: format!("{}/gkr/{}", hash.name(), pcs.name()),
+        log_instances: k,
+        prove_ms: prove.as_secs_f64() * 1e3,
+        per_sec: count as f64 / prove.as_secs_f64(),
+        verify_ms: m.verify.as_secs_f64() * 1e3,
+        proof_bytes: m.proof.len(),
+        soundness_bits: batcher.soundness_bits(),
     })
 }
 

@@ -75,6 +75,13 @@ impl Choice for flockwork::flock::HashKind {
     }
 }
 
+impl Choice for flockwork::engines::System {
+    const ALL: &'static [Self] = &Self::ALL;
+    fn word(self) -> &'static str {
+        self.name()
+    }
+}
+
 impl Choice for flockwork::r1cs::Preset {
     const ALL: &'static [Self] = &[Self::Fast, Self::Slim];
     /// `fast` (rate 1/2 at level 0, no grinding) or `slim` (rate 1/4, 16 bits of grinding).

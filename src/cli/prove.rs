@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::ValueEnum;
+use flockwork::engines::System;
 use flockwork::flock::{BatchShape, FlockWorkload, HashKind, IoKind};
 use flockwork::gkr::Variant;
 use flockwork::pcs::PcsKind;
@@ -43,15 +43,6 @@ impl Choice for Proved {
     }
 }
 
-/// The proof system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum System {
-    /// Batch-R1CS (Flock): SHA-256, Keccak-f, BLAKE3 (the default for them).
-    R1cs,
-    /// Layered GKR: Keccak-f on its Boolean layers, Poseidon2b (its only system).
-    Gkr,
-}
-
 /// The options of `flockwork prove`.
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("size").args(["count", "log_instances"])))]
@@ -60,8 +51,9 @@ pub struct Args {
     /// The compression function or permutation: sha256, keccak, blake3 or poseidon2b.
     #[arg(long, value_parser = choice::<Proved>(), default_value = "sha256")]
     pub hash: Proved,
-    /// The proof system [default: r1cs for the Boolean hashes, gkr for poseidon2b].
-    #[arg(long, value_enum)]
+    /// The proof system, r1cs or gkr [default: r1cs for the Boolean hashes, gkr for
+    /// poseidon2b].
+    #[arg(long, value_parser = choice::<System>())]
     pub system: Option<System>,
     /// Number of instances (any count from 1 to 2^24; a Keccak-f chain proves whole blocks of
     /// its width and a Merkle tree rounds up to a power of two, saying so).
@@ -131,7 +123,7 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
         ));
     }
     match (args.hash, args.system) {
-        (Proved::Hash(hash), None | Some(System::R1cs)) => prove_flock(hash, args),
+        (Proved::Hash(hash), None | Some(System::BatchR1cs)) => prove_flock(hash, args),
         (Proved::Hash(HashKind::Keccak), Some(System::Gkr)) => super::keccak::prove(args),
         (Proved::Hash(hash), Some(System::Gkr)) => Err(invalid(format!(
             "--system gkr proves keccak (Boolean layers: AND/XOR) and poseidon2b; {} is \
@@ -139,7 +131,7 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
             hash.word()
         ))),
         (Proved::Poseidon2b, None | Some(System::Gkr)) => prove_permutations(args),
-        (Proved::Poseidon2b, Some(System::R1cs)) => Err(invalid(
+        (Proved::Poseidon2b, Some(System::BatchR1cs)) => Err(invalid(
             "poseidon2b is a GF(2^128) permutation proved with GKR (--system gkr)",
         )),
     }

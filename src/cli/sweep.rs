@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use flockwork::engines::System;
 use flockwork::flock::HashKind;
 use flockwork::pcs::PcsKind;
 use flockwork::workload::WorkloadError;
@@ -13,6 +14,10 @@ use super::{choice, report_line};
 /// The options of `flockwork sweep`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The proof systems, comma-separated: r1cs (a chain), gkr (Keccak-f with its inputs and
+    /// outputs committed).
+    #[arg(long, value_parser = choice::<System>(), value_delimiter = ',', default_value = "r1cs")]
+    pub system: Vec<System>,
     /// The compression functions, comma-separated (sha256, keccak, blake3).
     #[arg(long, value_parser = choice::<HashKind>(), value_delimiter = ',', default_value = "sha256")]
     pub hash: Vec<HashKind>,
@@ -48,7 +53,7 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
         )));
     }
     println!("config              k   prove (ms)   per second  verify (ms)  proof (KiB)");
-    let total = args.hash.len() * args.pcs.len() * args.log_instances.len();
+    let total = args.system.len() * args.hash.len() * args.pcs.len() * args.log_instances.len();
     let span = tracing::info_span!("sweep");
     {
         use tracing_indicatif::span_ext::IndicatifSpanExt;
@@ -61,18 +66,24 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
         span.pb_set_length(total as u64);
     }
     let sweep = span.in_scope(|| {
-        flockwork::sweep::run(&args.hash, &args.pcs, &args.log_instances, |p| {
-            tracing_indicatif::span_ext::IndicatifSpanExt::pb_inc(&span, 1);
-            report_line(&format!(
-                "{:<18} {:>2} {:>12.1} {:>12.0} {:>12.2} {:>12.1}",
-                p.config,
-                p.log_instances,
-                p.prove_ms,
-                p.per_sec,
-                p.verify_ms,
-                p.proof_bytes as f64 / 1024.0
-            ));
-        })
+        flockwork::sweep::run(
+            &args.system,
+            &args.hash,
+            &args.pcs,
+            &args.log_instances,
+            |p| {
+                tracing_indicatif::span_ext::IndicatifSpanExt::pb_inc(&span, 1);
+                report_line(&format!(
+                    "{:<18} {:>2} {:>12.1} {:>12.0} {:>12.2} {:>12.1}",
+                    p.config,
+                    p.log_instances,
+                    p.prove_ms,
+                    p.per_sec,
+                    p.verify_ms,
+                    p.proof_bytes as f64 / 1024.0
+                ));
+            },
+        )
     })?;
     if let Some(path) = &args.json {
         std::fs::write(path, sweep.to_json())

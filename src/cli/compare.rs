@@ -6,7 +6,7 @@
 //! memory of its row is its own; the worker prints its row as JSON and the parent reads it
 //! back ([`run_worker`]).
 
-use flockwork::boolean::KeccakF1600;
+use flockwork::boolean::{KeccakF1600, Sha256Compress, Sha256Input};
 use flockwork::compare::{BatchComparison, PcsComparison};
 use flockwork::engines::{Choices, Provable, batchers_for, measure};
 use flockwork::gkr::Variant;
@@ -14,6 +14,7 @@ use flockwork::pcs::PcsKind;
 use flockwork::poly::relation::{Batcher, IoKind, Statement};
 use flockwork::transcript::TranscriptKind;
 use flockwork::workload::WorkloadError;
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::{Choice, choice, invalid, ms, peak_mib, print_json, run_worker, with_progress};
@@ -196,14 +197,17 @@ pub enum Proved {
     Poseidon2b,
     /// Keccak-f, every batcher of both engines.
     Keccak,
+    /// The SHA-256 compression, every batcher listed for it.
+    Sha256,
 }
 
 impl Choice for Proved {
-    const ALL: &'static [Self] = &[Self::Poseidon2b, Self::Keccak];
+    const ALL: &'static [Self] = &[Self::Poseidon2b, Self::Keccak, Self::Sha256];
     fn word(self) -> &'static str {
         match self {
             Self::Poseidon2b => "poseidon2b",
             Self::Keccak => "keccak",
+            Self::Sha256 => "sha256",
         }
     }
 }
@@ -227,17 +231,17 @@ impl Choice for Io {
 /// The options of `flockwork compare batch`.
 #[derive(clap::Args, Debug)]
 pub struct BatchArgs {
-    /// The relation: poseidon2b (regions of --widths) or keccak (--count instances).
+    /// The relation: poseidon2b (regions of --widths), keccak or sha256 (--count instances).
     #[arg(long, value_parser = choice::<Proved>(), default_value = "poseidon2b")]
     pub hash: Proved,
     /// Poseidon2b: the region widths w_a, comma-separated (the published experiment:
     /// 14,15,17,16,12,15,16,12,13).
     #[arg(long, value_delimiter = ',', default_values_t = vec![8, 10, 9, 6])]
     pub widths: Vec<usize>,
-    /// Keccak-f: the number of instances.
+    /// Keccak-f and SHA-256: the number of instances.
     #[arg(long, default_value_t = 1024)]
     pub count: usize,
-    /// Keccak-f: the statement, committed inputs and outputs (the default: what a
+    /// Keccak-f and SHA-256: the statement, committed inputs and outputs (the default: what a
     /// batch-R1CS proof binds) or public ones.
     #[arg(long, value_parser = choice::<Io>(), default_value = "committed")]
     pub io: Io,
@@ -245,7 +249,7 @@ pub struct BatchArgs {
     #[arg(long, value_parser = choice::<Variant>(), value_delimiter = ',', default_value = "independent,padded,ragged")]
     pub batchers: Vec<Variant>,
     /// Poseidon2b: commit the input layer with this scheme and prove the layer-0 claims by
-    /// its opening (default: the verifier holds the inputs). Keccak-f: the schemes of the
+    /// its opening (default: the verifier holds the inputs). Keccak-f, SHA-256: the schemes of the
     /// committed batchers, comma-separated (default: all three).
     #[arg(long, value_parser = choice::<PcsKind>(), value_delimiter = ',')]
     pub pcs: Vec<PcsKind>,
@@ -277,6 +281,16 @@ pub fn batch(args: &BatchArgs, threads: Option<usize>) -> Result<(), WorkloadErr
         Proved::Keccak => {
             let inputs = super::keccak::inputs(args.count, args.seed);
             engines(&KeccakF1600::new(), &inputs, args, threads)
+        }
+        Proved::Sha256 => {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
+            let inputs: Vec<Sha256Input> = (0..args.count)
+                .map(|_| Sha256Input {
+                    state: rng.random(),
+                    block: std::array::from_fn(|_| rng.random()),
+                })
+                .collect();
+            engines(&Sha256Compress, &inputs, args, threads)
         }
     }
 }

@@ -23,7 +23,7 @@ pub struct Args {
     pub no_eq: bool,
     /// Hash of the Fiat–Shamir transcript.
     #[arg(long, value_enum, default_value_t = HashChoice::Sha256)]
-    pub hash: HashChoice,
+    pub transcript: HashChoice,
     /// Seed of the random tables.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -125,7 +125,7 @@ pub struct Row {
     /// The field's word.
     pub field: String,
     /// The transcript hash.
-    pub hash: HashChoice,
+    pub transcript: HashChoice,
     /// Number of variables.
     pub vars: usize,
     /// Number of multilinear factors.
@@ -152,7 +152,7 @@ impl Row {
     fn new(field: FieldChoice, hash: HashChoice, r: &SumcheckReport) -> Self {
         Self {
             field: field.word(),
-            hash,
+            transcript: hash,
             vars: r.workload.num_vars,
             degree: r.workload.degree,
             eq: r.workload.with_eq,
@@ -188,7 +188,7 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
         with_eq: !args.no_eq,
         seed: args.seed,
     };
-    let row = run(args.field, args.hash, &workload)?;
+    let row = run(args.field, args.transcript, &workload)?;
     if args.json {
         super::print_json(&row);
     } else {

@@ -30,7 +30,14 @@ fn sumcheck_runs_over_every_field_and_hash() {
     ] {
         for hash in ["sha256", "blake3"] {
             let out = flockwork(&[
-                "sumcheck", "--field", field, "--hash", hash, "--vars", "6", "--json",
+                "sumcheck",
+                "--field",
+                field,
+                "--transcript",
+                hash,
+                "--vars",
+                "6",
+                "--json",
             ]);
             assert!(out.status.success(), "{field}/{hash}: {}", stderr(&out));
             let line = stdout(&out);

@@ -60,13 +60,19 @@ use crate::workload::WorkloadError;
 pub const MAGIC: [u8; 4] = *b"FWPF";
 /// The format version this build writes and reads. Version 5: batch-R1CS files record the
 /// exact block count (`u32 blocks`, any count, instead of `u8 log_blocks`) and carry the
-/// batch-R1CS proof version 4 (the count in the setup digest and the constant pin).
-pub const VERSION: u16 = 5;
+/// batch-R1CS proof version 4 (the count in the setup digest and the constant pin). Version 6:
+/// batch-R1CS proof version 5 (the commitment's parameters in their fixed byte encoding).
+pub const VERSION: u16 = 6;
 /// Every earlier version, with the last commit whose `flockwork verify` reads its files: 2
 /// (no `copies` byte; proofs before the proof-of-work change d591d4c), 3 (the layer-0
-/// commitment at its target; files written from d591d4c on, earlier ones by b2fc788) and 4
-/// (power-of-two block counts, batch-R1CS proof version 3).
-pub const RETIRED: [(u16, &str); 3] = [(2, "b2fc788"), (3, "7e089aa"), (4, "21c80a4")];
+/// commitment at its target; files written from d591d4c on, earlier ones by b2fc788), 4
+/// (power-of-two block counts, batch-R1CS proof version 3) and 5 (batch-R1CS proof version 4).
+pub const RETIRED: [(u16, &str); 4] = [
+    (2, "b2fc788"),
+    (3, "7e089aa"),
+    (4, "21c80a4"),
+    (5, "40c760a"),
+];
 /// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
 /// Words of a Merkle digest (SHA-256 and BLAKE3: 256 bits).

@@ -45,6 +45,9 @@ use crate::subspace::SubspaceBasis;
 
 /// A Reed–Solomon code with the folding structure above, interleaved at level 0.
 pub trait FoldableCode<F: Field>: Clone + Debug + Send + Sync {
+    /// The code family's fixed tag in parameter encodings (`binary-rs`, `radix2-rs`).
+    const NAME: &'static str;
+
     /// The code `C_0` for messages of `2^log_msg_len` coefficients at rate `2^−log_inv_rate`;
     /// `None` if its domain does not fit in the field.
     fn with_shape(log_msg_len: usize, log_inv_rate: usize) -> Option<Self>;
@@ -135,6 +138,8 @@ impl<F: NttField> BinaryRs<F> {
 }
 
 impl<F: NttField> FoldableCode<F> for BinaryRs<F> {
+    const NAME: &'static str = "binary-rs";
+
     fn with_shape(log_msg_len: usize, log_inv_rate: usize) -> Option<Self> {
         let dim = log_msg_len + log_inv_rate;
         if log_inv_rate == 0 || dim > F::BITS.min(40) {
@@ -260,6 +265,8 @@ pub fn reverse_bits(j: usize, bits: usize) -> usize {
 }
 
 impl<F: PrimeField> FoldableCode<F> for Radix2Rs<F> {
+    const NAME: &'static str = "radix2-rs";
+
     fn with_shape(log_msg_len: usize, log_inv_rate: usize) -> Option<Self> {
         let log_len = log_msg_len + log_inv_rate;
         if log_inv_rate == 0 || log_len > F::TWO_ADICITY as usize || log_len > 40 {

@@ -74,8 +74,9 @@ impl NttField for Ghash128 {
         batch::butterfly(u, v, t);
     }
 
-    /// Both layers in registers ([`batch::butterfly4`]): every element is loaded and stored
-    /// once instead of twice.
+    /// Both layers at once ([`batch::butterfly4`]): on x86-64 (VPCLMULQDQ, PCLMULQDQ) in
+    /// registers, every element loaded and stored once instead of twice; the portable and
+    /// aarch64 kernels run the four butterflies one after another.
     fn butterfly4(rows: [&mut [Self]; 4], t: [Self; 3]) {
         batch::butterfly4(rows, t);
     }

@@ -75,6 +75,7 @@ pub mod fri;
 pub mod ligerito;
 pub mod merkle;
 pub mod multilevel;
+pub mod params;
 mod queries;
 pub mod ring_switch;
 pub mod security;

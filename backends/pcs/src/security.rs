@@ -163,8 +163,9 @@ pub trait ConfiguredCommitment<F: flockwork_field::Field>:
 
     /// A description of every parameter the verifier must agree with (shape, rates, query
     /// counts, grinding, seeds): protocols hash it into a setup digest that proofs carry, so a
-    /// proof for other parameters is refused with a specific error. Stable within a format
-    /// version (it is the configuration's `Debug` text).
+    /// proof for other parameters is refused with a specific error. A fixed encoding
+    /// ([`crate::params`]: the scheme's tag, then each parameter as a little-endian `u64`
+    /// in a documented order), stable within a proof format version.
     fn parameter_bytes(&self) -> Vec<u8>;
 
     /// The committed codeword's size over the polynomial's (the inverse rate of the first

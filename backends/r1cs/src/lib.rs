@@ -98,16 +98,18 @@ pub type BooleanPcs = RingSwitched<Commitment>;
 /// version 3: the setup digest covers the transcript ([`TranscriptScheme::NAME`]); version 4:
 /// exact instance counts (the count `N` in the instance bytes and the setup digest, the
 /// constant pin against the indicator of the first `N` instances, the chain's end at
-/// instance `N − 1`).
-pub const PROOF_VERSION: u16 = 4;
+/// instance `N − 1`); version 5: the commitment's parameters enter the setup digest in their
+/// fixed byte encoding ([`flockwork_pcs::params`]).
+pub const PROOF_VERSION: u16 = 5;
 /// Every earlier proof version, with the last commit whose verifier reads it: version 1 up to
 /// e2d2023; version 2 up to 800fc91 for proofs made from d591d4c on (its proof-of-work
-/// hashes), up to b2fc788 for earlier ones; version 3 up to 21c80a4.
+/// hashes), up to b2fc788 for earlier ones; version 3 up to 21c80a4; version 4 up to 40c760a.
 /// [`Flock::verify`] refuses them with [`FlockError::Retired`].
-pub const RETIRED_VERSIONS: [(u16, &str); 3] = [
+pub const RETIRED_VERSIONS: [(u16, &str); 4] = [
     (1, "e2d2023"),
     (2, "800fc91 (b2fc788 for proofs made before d591d4c)"),
     (3, "21c80a4"),
+    (4, "40c760a"),
 ];
 /// Magic bytes that open every proof.
 pub const PROOF_MAGIC: [u8; 4] = *b"FLKR";

@@ -32,6 +32,7 @@ use flockwork_core::circuit::{R1csLowering, transpose64_groups};
 use flockwork_core::{MultilinearPoly, VerifyError, eq_table};
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
+use flockwork_pcs::ring_switch::PACKED_VARS;
 use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
 
 use crate::rowmap::RowMap;
@@ -318,8 +319,8 @@ pub fn prove<T: ProverTranscript>(
     (claim, partials)
 }
 
-/// The ring-switching partial evaluations (`flockwork_pcs::ring_switch`: 7 bit variables
-/// packed per GF(2^128) word) of the z-claim `ẑ(r' ‖ s_out)`, from the instance fold `z_vec`
+/// The ring-switching partial evaluations ([`flockwork_pcs::ring_switch`]: [`PACKED_VARS`]
+/// bit variables packed per GF(2^128) word) of the z-claim `ẑ(r' ‖ s_out)`, from the instance fold `z_vec`
 /// alone: bit `v` of word `y` is witness bit `128·y + v`, so with `y = (p_hi, k)` (the block
 /// position above its low 7 bits, then the instance)
 ///
@@ -331,7 +332,6 @@ pub fn prove<T: ProverTranscript>(
 /// fewer than 128 bits (the opening then computes them from the commitment).
 #[must_use]
 pub fn claim_partials(z_vec: &[Ghash128], r_prime: &[Ghash128]) -> Option<Vec<Ghash128>> {
-    const PACKED_VARS: usize = 7;
     if r_prime.len() < PACKED_VARS || z_vec.len() != 1 << r_prime.len() {
         return None;
     }

@@ -51,8 +51,10 @@ pub fn butterfly(u: &mut [Ghash128], v: &mut [Ghash128], s: Ghash128) {
 }
 
 /// Two layers of forward butterflies on four rows `[a, b, c, d]` (a block of the outer layer
-/// cut in quarters), each element loaded and stored once: [`butterfly`]`(a, c, t[0])` and
-/// `(b, d, t[0])`, then `(a, b, t[1])` and `(c, d, t[2])`.
+/// cut in quarters): [`butterfly`]`(a, c, t[0])` and `(b, d, t[0])`, then `(a, b, t[1])` and
+/// `(c, d, t[2])`. The x86-64 kernels (VPCLMULQDQ, PCLMULQDQ) keep the four rows' values in
+/// registers, loading and storing each element once; the portable and aarch64 (PMULL) kernels
+/// run the four butterflies one after another.
 ///
 /// # Panics
 /// If the lengths differ.

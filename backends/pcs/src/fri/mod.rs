@@ -213,7 +213,10 @@ impl<F: Field, C: FoldableCode<F>, D: Digest> crate::security::ConfiguredCommitm
     }
 
     fn parameter_bytes(&self) -> Vec<u8> {
-        format!("fri {:?}", self.config).into_bytes()
+        let mut out = crate::params::ParameterBytes::new("fri");
+        out.tag(C::NAME);
+        crate::params::EncodeParameters::encode_parameters(&self.config, &mut out);
+        out.into_bytes()
     }
 
     fn codeword_expansion(&self) -> f64 {

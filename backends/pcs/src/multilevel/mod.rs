@@ -61,6 +61,7 @@ use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
 
 use crate::ligerito::LevelConfig;
 use crate::merkle::MerkleTree;
+use crate::params::{EncodeParameters, ParameterBytes};
 use crate::security::SecurityReport;
 
 /// The transcript labels of one scheme, each `"<name>/…"` (built from the name by the
@@ -197,7 +198,7 @@ pub trait Schedule {
 /// verifier evaluates the glued weight of the opened level-0 rows.
 pub trait LevelZeroCode<F: NttField>: Sized + Send + Sync + Debug {
     /// The schedule (level 0 and the Reed–Solomon levels after it).
-    type Config: Schedule + Clone + Debug + Send + Sync;
+    type Config: Schedule + EncodeParameters + Clone + Debug + Send + Sync;
     /// Why a schedule is rejected.
     type Error;
 
@@ -483,7 +484,9 @@ impl<F: NttField, D: Digest, C: LevelZeroCode<F>> crate::security::ConfiguredCom
     }
 
     fn parameter_bytes(&self) -> Vec<u8> {
-        format!("{} {:?}", C::NAME, self.config).into_bytes()
+        let mut out = ParameterBytes::new(C::NAME);
+        self.config.encode_parameters(&mut out);
+        out.into_bytes()
     }
 
     fn codeword_expansion(&self) -> f64 {

@@ -7,7 +7,7 @@
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
 //! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, committed IO, a chain, a Merkle tree (SHA-256, BLAKE3) | any (exactly `N`; Merkle trees over a power of two of leaves) |
-//! | [`BooleanLayeredEncoding`] (Keccak-f) | GKR on the Boolean layers ([`BooleanGkr`], one region) | public IO | powers of two |
+//! | [`BooleanLayeredEncoding`] (Keccak-f) | the independent, padded and ragged GKR walks on the Boolean layers ([`BooleanGkr`]); for committed IO each over each commitment scheme (ring-switched) | public IO, committed IO | any (regions of the count's binary digits) |
 //! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks; for committed IO each over each commitment scheme | public IO, committed IO | any (regions of the count's binary digits) |
 //!
 //! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
@@ -57,6 +57,7 @@ use flockwork_gkr::{
     BooleanGkr, BooleanStatement, CommittedLayer, RegionClaim, RegionStatement, Setup, Variant,
 };
 use flockwork_pcs::PcsKind;
+use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{Flock, FlockConfig};
@@ -719,63 +720,123 @@ where
     }
 }
 
-/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]), one region of `2^k`
-/// instances, proving public-IO statements.
+/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]) with one batching
+/// strategy, regions of the count's binary digits, proving public-IO statements or, with a
+/// ring-switched commitment to the inputs' and outputs' bits, committed statements
+/// ([`BooleanGkr::prove_io`]).
 struct BooleanGkrBatcher<R, D> {
     setup: BooleanGkr<R, D>,
+    variant: Variant,
+    /// The commitment of committed statements; `None` for public IO.
+    pcs: Option<RingSwitched<flockwork_pcs::Commitment>>,
     name: String,
 }
 
-/// The Boolean GKR batcher of `relation` for `count` instances: none unless `count` is a
-/// power of two (one region).
+/// The Boolean GKR batchers of `relation` for `count` instances: one per strategy for public
+/// IO, and one per strategy and commitment scheme for committed IO (none for a scheme that
+/// cannot commit so few bits).
 fn boolean_gkr_batchers<R>(
     relation: &R,
     count: usize,
     choices: &Choices,
 ) -> Vec<Box<dyn Batcher<R>>>
 where
-    R: BooleanLayeredEncoding + Clone + 'static,
+    R: BooleanLayeredEncoding + Clone + Sync + 'static,
 {
-    if !count.is_power_of_two() || !choices.systems.contains(&System::Gkr) {
+    if count == 0 || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
-    let k = count.trailing_zeros() as usize;
-    let name = format!("GKR boolean / {}", choices.transcript);
-    vec![with_transcript!(choices.transcript, D => {
-        Box::new(BooleanGkrBatcher {
-            setup: BooleanGkr::<R, D>::new(relation.clone(), k),
-            name,
-        }) as Box<dyn Batcher<R>>
-    })]
+    let pcs_choices = std::iter::once(None).chain(choices.schemes.iter().copied().map(Some));
+    pcs_choices
+        .flat_map(|scheme| {
+            choices
+                .variants
+                .iter()
+                .map(move |&variant| (scheme, variant))
+        })
+        .filter_map(|(scheme, variant)| {
+            with_transcript!(choices.transcript, D => {
+                let setup = BooleanGkr::<R, D>::new(relation.clone(), region_widths(count));
+                let pcs = match scheme {
+                    None => None,
+                    Some(scheme) => Some(RingSwitched::new(
+                        flockwork_pcs::Commitment::for_bits(
+                            scheme,
+                            setup.io_bit_vars(),
+                            choices.target_bits,
+                            &flockwork_pcs::Profile::default(),
+                        )
+                        .ok()?,
+                    )),
+                };
+                let name = match scheme {
+                    None => format!("GKR boolean {} / {}", variant.name(), choices.transcript),
+                    Some(scheme) => format!(
+                        "GKR boolean {} / {scheme} / {}",
+                        variant.name(),
+                        choices.transcript
+                    ),
+                };
+                Some(Box::new(BooleanGkrBatcher { setup, variant, pcs, name })
+                    as Box<dyn Batcher<R>>)
+            })
+        })
+        .collect()
 }
 
 impl<R, D> BooleanGkrBatcher<R, D>
 where
-    R: BooleanLayeredEncoding + 'static,
+    R: BooleanLayeredEncoding + Sync + 'static,
     D: TranscriptScheme,
 {
+    /// The instances' input states, instance after instance.
+    fn input_words(&self, inputs: &[R::Input]) -> Vec<u64> {
+        let relation = self.setup.relation();
+        inputs.iter().flat_map(|x| relation.input_bits(x)).collect()
+    }
+
+    /// The commitment of committed statements about `count` instances.
+    fn committed_pcs(
+        &self,
+        count: usize,
+    ) -> Result<&RingSwitched<flockwork_pcs::Commitment>, BatchError> {
+        match &self.pcs {
+            Some(pcs) if count == self.setup.count() => Ok(pcs),
+            Some(_) => Err(BatchError::Unsupported(format!(
+                "{count} instances; this setup proves {}",
+                self.setup.count()
+            ))),
+            None => Err(BatchError::Unsupported(format!(
+                "{} proves public-IO statements",
+                self.name
+            ))),
+        }
+    }
+
     /// The walk's statement: every input and output state, instance after instance.
     fn statement(&self, statement: &Statement<R>) -> Result<BooleanStatement, BatchError> {
-        let count = 1usize << self.setup.log_count();
-        match &statement.io {
-            Io::Public { inputs, outputs } if inputs.len() == count && outputs.len() == count => {
+        let count = self.setup.count();
+        match (&self.pcs, &statement.io) {
+            (None, Io::Public { inputs, outputs })
+                if inputs.len() == count && outputs.len() == count =>
+            {
                 let relation = self.setup.relation();
                 Ok(BooleanStatement {
-                    log_count: self.setup.log_count(),
-                    inputs: inputs.iter().flat_map(|x| relation.input_bits(x)).collect(),
+                    inputs: self.input_words(inputs),
                     outputs: outputs
                         .iter()
                         .flat_map(|y| relation.output_bits(y))
                         .collect(),
                 })
             }
-            Io::Public { inputs, .. } => Err(BatchError::Unsupported(format!(
+            (None, Io::Public { inputs, .. }) => Err(BatchError::Unsupported(format!(
                 "{} instances; this setup proves {count}",
                 inputs.len()
             ))),
             _ => Err(BatchError::Unsupported(format!(
-                "{} proves public-IO statements",
-                self.name
+                "{} does not prove {:?} statements",
+                self.name,
+                statement.kind()
             ))),
         }
     }
@@ -783,7 +844,7 @@ where
 
 impl<R, D> Batcher<R> for BooleanGkrBatcher<R, D>
 where
-    R: BooleanLayeredEncoding + 'static,
+    R: BooleanLayeredEncoding + Sync + 'static,
     D: TranscriptScheme + Send + Sync,
 {
     fn name(&self) -> String {
@@ -791,28 +852,74 @@ where
     }
 
     fn supports(&self, io: IoKind) -> bool {
-        io == IoKind::Public
+        match self.pcs {
+            None => io == IoKind::Public,
+            Some(_) => io == IoKind::Committed,
+        }
     }
 
     fn soundness_bits(&self) -> f64 {
-        self.setup.soundness_bits()
+        match &self.pcs {
+            None => self.setup.soundness_bits(self.variant),
+            Some(pcs) => self
+                .setup
+                .io_soundness_bits(self.variant, pcs.inner().security_report().bits()),
+        }
+    }
+
+    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        let pcs = self.committed_pcs(inputs.len())?;
+        let (commitment, _) = self
+            .setup
+            .commit_io(pcs, &self.input_words(inputs))
+            .map_err(|e| BatchError::Prove(e.to_string()))?;
+        Ok(commitment)
     }
 
     fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let mut st = self.statement(statement)?;
-        // The witness is the inputs given, whatever the statement says they are.
-        let relation = self.setup.relation();
-        st.inputs = inputs.iter().flat_map(|x| relation.input_bits(x)).collect();
-        self.setup
-            .prove(&st)
-            .map_err(|e| BatchError::Prove(e.to_string()))
+        let proved = match &statement.io {
+            Io::Committed { count, commitment } => {
+                let pcs = self.committed_pcs(*count)?;
+                if inputs.len() != *count {
+                    return Err(BatchError::Prove(format!(
+                        "{} inputs for {count} instances",
+                        inputs.len()
+                    )));
+                }
+                let words = self.input_words(inputs);
+                let (made, data) = self
+                    .setup
+                    .commit_io(pcs, &words)
+                    .map_err(|e| BatchError::Prove(e.to_string()))?;
+                if made != *commitment {
+                    return Err(BatchError::Prove(
+                        "the inputs are not the ones the statement's commitment binds".into(),
+                    ));
+                }
+                self.setup.prove_io(self.variant, pcs, &made, &data, &words)
+            }
+            _ => {
+                let mut st = self.statement(statement)?;
+                // The witness is the inputs given, whatever the statement says they are.
+                st.inputs = self.input_words(inputs);
+                self.setup.prove(self.variant, &st)
+            }
+        };
+        proved.map_err(|e| BatchError::Prove(e.to_string()))
     }
 
     fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        let st = self.statement(statement)?;
-        self.setup
-            .verify(&st, proof)
-            .map_err(|e| BatchError::Rejected(e.to_string()))
+        match &statement.io {
+            Io::Committed { count, commitment } => {
+                let pcs = self.committed_pcs(*count)?;
+                self.setup.verify_io(self.variant, pcs, commitment, proof)
+            }
+            _ => {
+                let st = self.statement(statement)?;
+                self.setup.verify(self.variant, &st, proof)
+            }
+        }
+        .map_err(|e| BatchError::Rejected(e.to_string()))
     }
 }
 

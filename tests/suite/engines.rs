@@ -128,12 +128,13 @@ fn blake3_and_keccak_over_every_commitment() {
         |y| y[15] ^= 1,
         |x| x.block.flags ^= 8,
     );
-    // Batch-R1CS over each commitment, and GKR on the Boolean layers.
+    // Batch-R1CS over each commitment, and the three GKR strategies on the Boolean layers
+    // (three instances: regions of two and one).
     every_batcher_proves_and_rejects_changes(
         &KeccakF1600::new(),
-        vec![[3; 25], [5; 25]],
+        vec![[3; 25], [5; 25], [9; 25]],
         &choices,
-        4,
+        6,
         |y| y[24] ^= 1 << 63,
         |x| x[0] ^= 1,
     );
@@ -154,15 +155,30 @@ fn poseidon2b_over_every_gkr_strategy_and_transcript() {
     }
 }
 
-/// Batch-R1CS and the Poseidon2b GKR walks prove any count; GKR on Keccak-f's Boolean
-/// layers powers of two; nothing proves no instances.
+/// Batch-R1CS and the GKR walks (Poseidon2b, Keccak-f's Boolean layers) prove any count;
+/// nothing proves no instances.
 #[test]
 fn the_listing_depends_on_the_count() {
     let choices = Choices::default();
     assert!(batchers_for(&Sha256Compress, 0, &choices).is_empty());
     assert_eq!(batchers_for(&Sha256Compress, 3, &choices).len(), 3);
-    assert_eq!(batchers_for(&KeccakF1600::new(), 3, &choices).len(), 3);
-    assert_eq!(batchers_for(&KeccakF1600::new(), 4, &choices).len(), 4);
+    // Keccak-f: batch-R1CS over each commitment; the three GKR strategies for public IO and
+    // each again over each (ring-switched) commitment for committed IO.
+    for count in [3, 4] {
+        let keccak = batchers_for(&KeccakF1600::new(), count, &choices);
+        assert_eq!(keccak.len(), 15);
+        assert_eq!(
+            keccak.iter().filter(|b| b.supports(IoKind::Public)).count(),
+            6
+        );
+        assert_eq!(
+            keccak
+                .iter()
+                .filter(|b| b.supports(IoKind::Committed) && b.name().starts_with("GKR"))
+                .count(),
+            9
+        );
+    }
     // Three public-IO strategies, and each again over each commitment for committed IO.
     let gkr = batchers_for(&Poseidon2bRelation::official(), 3, &choices);
     assert_eq!(gkr.len(), 12);
@@ -487,6 +503,14 @@ fn committed_statements_of_poseidon2b_under_every_gkr_strategy() {
     let mut other = inputs.clone();
     other[4][3] += Ghash128::ONE;
     every_batcher_proves_committed(&Poseidon2bRelation::official(), &inputs, &other, 9);
+}
+
+#[test]
+fn committed_statements_of_keccak_under_batch_r1cs_and_every_gkr_strategy() {
+    let inputs = vec![[3; 25], [5; 25], [9; 25]];
+    let mut other = inputs.clone();
+    other[2][24] ^= 1 << 40;
+    every_batcher_proves_committed(&KeccakF1600::new(), &inputs, &other, 12);
 }
 
 /// A committed statement is one batcher's: the harness compares it per batcher.

@@ -12,6 +12,17 @@ pub enum GkrError {
     /// The proof does not start with the magic bytes, version and variant this verifier reads.
     #[error("bad proof header")]
     Header,
+    /// The proof has a retired version of its format: the named commit's verifier reads it.
+    #[error(
+        "proof version {version} is retired (this verifier reads a later one); the verifier \
+         of commit {commit} reads it"
+    )]
+    Retired {
+        /// The proof's version.
+        version: u16,
+        /// The last commit that reads it.
+        commit: &'static str,
+    },
     /// Reading the proof failed (truncated, non-canonical element, trailing bytes).
     #[error("transcript: {0}")]
     Transcript(#[from] TranscriptError),

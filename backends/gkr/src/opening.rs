@@ -284,20 +284,7 @@ where
 
     /// Per-region digests under `domain` of a commitment with `lanes` columns per region.
     fn digests(&self, domain: &[u8], lanes: usize, commitment: &[u8]) -> Vec<[u8; 32]> {
-        let t = lanes as u64;
-        self.widths()
-            .iter()
-            .enumerate()
-            .map(|(a, &w)| {
-                let mut h = Sha256::new();
-                h.update(domain);
-                for v in [a as u64, w as u64, t] {
-                    h.update(v.to_le_bytes());
-                }
-                h.update(commitment);
-                h.finalize().into()
-            })
-            .collect()
+        region_digests(domain, self.widths(), lanes, commitment)
     }
 
     /// A true statement about `witness` whose layers are known by `commitment` only
@@ -648,12 +635,8 @@ where
     where
         P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
     {
-        let mut tr = D::prover(
-            OPENING_PROTOCOL,
-            &self.opening_instance(variant, commitment.as_ref()),
-        );
-        pcs.open(data, claims, &mut tr);
-        tr.into_proof()
+        let instance = self.opening_instance(variant, commitment.as_ref());
+        open_claims::<_, _, D>(&instance, pcs, data, claims)
     }
 
     /// Verifies [`Setup::open`]'s bytes `opening` for `claims`, every byte read.
@@ -668,15 +651,8 @@ where
     where
         P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
     {
-        let mut tr = D::verifier(
-            OPENING_PROTOCOL,
-            &self.opening_instance(variant, commitment.as_ref()),
-            opening,
-        );
-        pcs.verify(commitment, claims, &mut tr)
-            .map_err(GkrError::Opening)?;
-        tr.finish()?;
-        Ok(())
+        let instance = self.opening_instance(variant, commitment.as_ref());
+        verify_claims::<_, _, D>(&instance, pcs, commitment, claims, opening)
     }
 
     /// Whether every region's digest is the one [`Setup::layer0_digests`] derives.
@@ -694,6 +670,70 @@ where
         instance.extend_from_slice(commitment);
         instance
     }
+}
+
+/// Per-region digests under `domain` of a commitment with `lanes` columns per region of
+/// `2^{widths[a]}` rows ([module docs](self), "Binding"): `SHA-256(domain ‖ u64le(a) ‖
+/// u64le(w_a) ‖ u64le(lanes) ‖ commitment)`.
+pub(crate) fn region_digests(
+    domain: &[u8],
+    widths: &[usize],
+    lanes: usize,
+    commitment: &[u8],
+) -> Vec<[u8; 32]> {
+    let t = lanes as u64;
+    widths
+        .iter()
+        .enumerate()
+        .map(|(a, &w)| {
+            let mut h = Sha256::new();
+            h.update(domain);
+            for v in [a as u64, w as u64, t] {
+                h.update(v.to_le_bytes());
+            }
+            h.update(commitment);
+            h.finalize().into()
+        })
+        .collect()
+}
+
+/// The opening of `claims` by `pcs` on a transcript of scheme `D`, protocol
+/// [`OPENING_PROTOCOL`] and `instance` (which ends with the commitment): the opening bytes.
+/// Any scheme over any field, dense or ring-switched (Boolean evaluations).
+pub(crate) fn open_claims<F, P, D>(
+    instance: &[u8],
+    pcs: &P,
+    data: &P::ProverData,
+    claims: &[Claim<F>],
+) -> Vec<u8>
+where
+    F: Field,
+    P: PolynomialCommitment<F>,
+    D: TranscriptScheme,
+{
+    let mut tr = D::prover(OPENING_PROTOCOL, instance);
+    pcs.open(data, claims, &mut tr);
+    tr.into_proof()
+}
+
+/// Verifies [`open_claims`]'s bytes `opening` for `claims`, every byte read.
+pub(crate) fn verify_claims<F, P, D>(
+    instance: &[u8],
+    pcs: &P,
+    commitment: &P::Commitment,
+    claims: &[Claim<F>],
+    opening: &[u8],
+) -> Result<(), GkrError>
+where
+    F: Field,
+    P: PolynomialCommitment<F>,
+    D: TranscriptScheme,
+{
+    let mut tr = D::verifier(OPENING_PROTOCOL, instance, opening);
+    pcs.verify(commitment, claims, &mut tr)
+        .map_err(GkrError::Opening)?;
+    tr.finish()?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,17 +1,19 @@
 //! The prover of the Boolean GKR walk ([module docs](super), *The prover on bits*).
 
-use flockwork_core::boolean_layered::{BooleanLayeredRelation, LayerForms, pack_instances};
+use flockwork_core::boolean_layered::{
+    BooleanLayeredRelation, LayerForms, PackedTrace, pack_instances,
+};
 use flockwork_core::eq_table;
 use flockwork_field::Field;
 use flockwork_field_binary::ghash::batch::{add_mul_scalar, dot, mul_slices};
-use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
+use flockwork_transcript::{ProverTranscript, TranscriptScheme};
 
 use super::{
-    BooleanGkr, BooleanStatement, F, HEADER_LEN, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, byte_tables, powers,
-    public_evaluations, start_transcript, table_sum, weighted,
+    BooleanGkr, BooleanStatement, F, IO_PUBLIC, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
+    LABEL_ROUND, OutputClaim, Terminal, byte_tables, powers, protocol, table_sum, weighted,
 };
-use crate::walk::{eq1, horner, restore_round_poly};
+use crate::Variant;
+use crate::walk::{eq1, horner};
 
 use super::ternary::Grid;
 
@@ -29,18 +31,10 @@ pub(super) enum Strategy {
     Fields,
 }
 
-/// The proof of a statement whose shape has been checked.
-pub(super) fn prove<R, D>(setup: &BooleanGkr<R, D>, statement: &BooleanStatement) -> Vec<u8>
-where
-    R: BooleanLayeredRelation + Sync,
-    D: TranscriptScheme,
-{
-    prove_with(setup, statement, Strategy::Grid)
-}
-
-/// [`prove`] with the given strategy for the rounds inside a word.
-pub(super) fn prove_with<R, D>(
+/// The public-IO proof of a statement whose shape has been checked.
+pub(super) fn prove<R, D>(
     setup: &BooleanGkr<R, D>,
+    variant: Variant,
     statement: &BooleanStatement,
     strategy: Strategy,
 ) -> Vec<u8>
@@ -48,40 +42,143 @@ where
     R: BooleanLayeredRelation + Sync,
     D: TranscriptScheme,
 {
+    let traces = region_traces(setup, variant, &statement.inputs);
+    let mut proof = BooleanGkr::<R, D>::header(variant, IO_PUBLIC);
+    for regions in setup.walks(variant) {
+        let single = (variant == Variant::Independent).then_some(regions[0]);
+        let instance = setup.instance_bytes(variant, IO_PUBLIC, single);
+        let mut tr = D::prover(protocol(variant), &instance);
+        let claims = setup.public_claims(&mut tr, statement, &regions);
+        walk(setup, variant, &regions, &traces, claims, &mut tr, strategy);
+        proof.extend_from_slice(&tr.into_proof());
+    }
+    proof
+}
+
+/// Every region's bit-sliced trace from the instance-major `inputs`: `2^{w_a}` instances,
+/// or `2^W` for [`Variant::Padded`] (the padding instances' inputs 0).
+pub(super) fn region_traces<R, D>(
+    setup: &BooleanGkr<R, D>,
+    variant: Variant,
+    inputs: &[u64],
+) -> Vec<PackedTrace<u64>>
+where
+    R: BooleanLayeredRelation + Sync,
+    D: TranscriptScheme,
+{
     let layers = setup.relation.boolean_layers();
-    let k = setup.log_count;
-    let count = 1usize << k;
-    let packed = pack_instances::<u64>(layers.input_width(), &statement.inputs, count);
-    let trace = layers.trace_packed(&packed);
-    let mut tr = D::prover(PROTOCOL, &setup.instance_bytes());
-    let (mut z, mut beta) = start_transcript(&mut tr, statement, layers.output_width());
-    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &z);
-    let mut claim = weighted(&beta, &outputs);
+    let w0 = layers.input_width();
+    let per = w0.div_ceil(64);
+    (0..setup.widths.len())
+        .map(|a| {
+            let words = setup.region_words(inputs, per, a);
+            let count = match variant {
+                Variant::Padded => 1usize << setup.max_width(),
+                _ => 1usize << setup.widths[a],
+            };
+            let mut padded;
+            let words = if words.len() == count * per {
+                words
+            } else {
+                padded = words.to_vec();
+                padded.resize(count * per, 0);
+                &padded[..]
+            };
+            layers.trace_packed(&pack_instances::<u64>(w0, words, count))
+        })
+        .collect()
+}
+
+/// One walk over `regions` (their traces in `traces`, indexed by region) from the output
+/// claims `claims` (one per region of the walk): per layer one sumcheck over the walk's `W`
+/// rounds, each region's round polynomial computed on its own trace (zero past its
+/// coordinates but for the selector's linear factor), summed and sent; then every region's
+/// values, and the next layer's weights. Returns every region's terminal claim.
+pub(super) fn walk<R, D, T>(
+    setup: &BooleanGkr<R, D>,
+    variant: Variant,
+    regions: &[usize],
+    traces: &[PackedTrace<u64>],
+    claims: Vec<OutputClaim>,
+    tr: &mut T,
+    strategy: Strategy,
+) -> Vec<Terminal>
+where
+    R: BooleanLayeredRelation + Sync,
+    D: TranscriptScheme,
+    T: ProverTranscript,
+{
+    let layers = setup.relation.boolean_layers();
+    let (big, ks) = setup.walk_shape(variant, regions);
+    let (mut zs, mut betas, mut sums): (Vec<Vec<F>>, Vec<Vec<F>>, Vec<F>) = (
+        claims
+            .iter()
+            .zip(&ks)
+            .map(|(c, &k)| {
+                let mut z = c.z.clone();
+                z.resize(k, F::ZERO);
+                z
+            })
+            .collect(),
+        claims.iter().map(|c| c.beta.clone()).collect(),
+        claims.iter().map(|c| c.claim).collect(),
+    );
+    let mut terminal = Vec::new();
     for l in (1..=layers.num_layers()).rev() {
-        let layer = LayerProver {
-            forms: layers.forms(l),
-            width: layers.width(l - 1),
-            words: trace.layer(l - 1),
-            k,
-            z: &z,
-            beta: &beta,
-        };
-        let (r, values) = layer.prove(claim, &mut tr, strategy);
-        tr.send_field(LABEL_LAYER_VALUES, &values);
+        let width = layers.width(l - 1);
+        let mut provers: Vec<RegionLayer<'_>> = regions
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let prover = LayerProver {
+                    forms: layers.forms(l),
+                    width,
+                    words: traces[a].layer(l - 1),
+                    k: ks[i],
+                    z: &zs[i],
+                    beta: &betas[i],
+                };
+                RegionLayer::new(prover, sums[i], strategy)
+            })
+            .collect();
+        for m in 0..big {
+            let mut poly = [F::ZERO; 4];
+            let parts: Vec<[F; 4]> = provers.iter_mut().map(|p| p.poly(m)).collect();
+            for part in &parts {
+                for (c, &x) in poly.iter_mut().zip(part) {
+                    *c += x;
+                }
+            }
+            // The verifier restores c_1 from its claim: for a true statement it is this one.
+            tr.send_field(LABEL_ROUND, &[poly[0], poly[2], poly[3]]);
+            let r: F = tr.challenge(LABEL_CHALLENGE);
+            for (p, part) in provers.iter_mut().zip(&parts) {
+                p.bind(m, r, part);
+            }
+        }
+        terminal = provers
+            .into_iter()
+            .map(|p| {
+                let (point, values) = p.finish();
+                Terminal { point, values }
+            })
+            .collect();
+        for t in &terminal {
+            tr.send_field(LABEL_LAYER_VALUES, &t.values);
+        }
         if l > 1 {
             let alpha: F = tr.challenge(LABEL_ALPHA);
-            beta = powers(alpha, values.len());
-            claim = weighted(&beta, &values);
-            z = r;
+            let all = powers(alpha, regions.len() * width);
+            betas = all.chunks_exact(width.max(1)).map(<[F]>::to_vec).collect();
+            sums = betas
+                .iter()
+                .zip(&terminal)
+                .map(|(b, t)| weighted(b, &t.values))
+                .collect();
+            zs = terminal.iter().map(|t| t.point.clone()).collect();
         }
     }
-    let body = tr.into_proof();
-    let mut proof = Vec::with_capacity(HEADER_LEN + body.len());
-    proof.extend_from_slice(&PROOF_MAGIC);
-    proof.extend_from_slice(&PROOF_VERSION.to_le_bytes());
-    proof.push(LAYOUT_SINGLE);
-    proof.extend_from_slice(&body);
-    proof
+    terminal
 }
 
 /// One layer's sumcheck: `Σ_x eq(z, x) Σ_j β_j g_j(S(x))` with `S` the bit-sliced previous
@@ -245,9 +342,9 @@ impl Rounds<'_> {
         (self.prefix * self.z[m]).inverse().is_none()
     }
 
-    /// Sends round `m`'s message from `q(0)`, `q(1)` (if computed) and `q(∞)`, squeezes and
-    /// returns `r_m`.
-    fn finish<T: ProverTranscript>(&mut self, m: usize, evals: Evals, tr: &mut T) -> F {
+    /// Round `m`'s polynomial `p_m = e·eq(z_m, X)·q_m` (four coefficients, lowest first)
+    /// from `q(0)`, `q(1)` (if computed) and `q(∞)`.
+    fn poly(&self, m: usize, evals: Evals) -> [F; 4] {
         let (zm, e) = (self.z[m], self.prefix);
         let [q0, mut q1, qinf] = evals;
         // p(0) + p(1) = e(1 + z)q(0) + e·z·q(1) = claim.
@@ -257,76 +354,127 @@ impl Rounds<'_> {
         // q(X) = a + bX + cX², p(X) = e·((1 + z) + X)·q(X).
         let (a, b, c) = (q0, q0 + q1 + qinf, qinf);
         let one_z = F::ONE + zm;
-        let message = [e * one_z * a, e * (one_z * c + b), e * c];
-        debug_assert_eq!(
-            {
-                let p = restore_round_poly(self.claim, &message);
-                p.iter().copied().sum::<F>() + p[0]
-            },
-            self.claim,
-            "round {m}: p(0) + p(1) differs from the claim"
-        );
-        tr.send_field(LABEL_ROUND, &message);
-        let r: F = tr.challenge(LABEL_CHALLENGE);
-        self.claim = horner(&restore_round_poly(self.claim, &message), r);
-        self.prefix *= eq1(zm, r);
+        [
+            e * one_z * a,
+            e * (one_z * b + a),
+            e * (one_z * c + b),
+            e * c,
+        ]
+    }
+
+    /// Binds round `m`'s variable to `r` after its polynomial `poly`.
+    fn bind(&mut self, m: usize, poly: &[F; 4], r: F) {
+        self.claim = horner(poly, r);
+        self.prefix *= eq1(self.z[m], r);
         self.r.push(r);
-        r
+    }
+}
+
+/// One region's side of a layer's sumcheck, round by round: the grid rounds inside a word,
+/// then the rounds on the folded rows; past its `k` coordinates the region's polynomial is
+/// `claim·(1 + X)` (the selector's factor `1 − x_m`).
+struct RegionLayer<'a> {
+    prover: LayerProver<'a>,
+    rounds: Rounds<'a>,
+    strategy: Strategy,
+    grid: Option<Grid>,
+    table: Vec<F>,
+}
+
+impl<'a> RegionLayer<'a> {
+    fn new(prover: LayerProver<'a>, claim: F, strategy: Strategy) -> Self {
+        let grid = (strategy == Strategy::Grid).then(|| {
+            Grid::new(
+                prover.forms,
+                prover.words,
+                prover.width,
+                prover.z,
+                prover.beta,
+            )
+        });
+        Self {
+            rounds: Rounds {
+                z: prover.z,
+                claim,
+                prefix: F::ONE,
+                r: Vec::with_capacity(prover.k),
+            },
+            prover,
+            strategy,
+            grid,
+            table: Vec::new(),
+        }
+    }
+
+    /// Rounds inside a word.
+    fn word_vars(&self) -> usize {
+        self.prover.k.min(WORD_VARS)
+    }
+
+    /// Every block's words folded at `r_{<c}`: one row of `width` values per block.
+    fn fold_words(&self) -> Vec<F> {
+        let tables = byte_tables(&eq_table(&self.rounds.r));
+        let words = self.prover.words;
+        map_collect(words.len(), |i| table_sum(&tables, words[i]))
+    }
+
+    /// The region's polynomial of round `m`.
+    fn poly(&mut self, m: usize) -> [F; 4] {
+        let p = &self.prover;
+        if m >= p.k {
+            let c = self.rounds.claim;
+            return [c, c, F::ZERO, F::ZERO];
+        }
+        let c = self.word_vars();
+        let evals = if m < c {
+            match self.strategy {
+                Strategy::Grid => self
+                    .grid
+                    .as_ref()
+                    .expect("the grid strategy builds its grid")
+                    .round(m, p.z, &self.rounds.r),
+                #[cfg(test)]
+                Strategy::Fields => {
+                    let eq_hi = eq_table(&p.z[c..]);
+                    if m == 0 {
+                        p.bit_round(c, &eq_hi, self.rounds.needs_one(0))
+                    } else {
+                        p.word_round(m, c, &eq_hi, &self.rounds.r, self.rounds.needs_one(m))
+                    }
+                }
+            }
+        } else {
+            if m == c {
+                self.table = self.fold_words();
+            }
+            p.table_round(m, &self.table, self.rounds.needs_one(m))
+        };
+        self.rounds.poly(m, evals)
+    }
+
+    /// Binds round `m` to `r` after the region's polynomial `poly`.
+    fn bind(&mut self, m: usize, r: F, poly: &[F; 4]) {
+        if m >= self.prover.k {
+            self.rounds.claim *= F::ONE + r;
+            return;
+        }
+        self.rounds.bind(m, poly, r);
+        if m >= self.word_vars() {
+            self.table = fold_rows(&self.table, self.prover.width, r);
+        }
+    }
+
+    /// The region's point `r_{<k}` and values `S_{l−1}(r_{<k})`.
+    fn finish(mut self) -> (Vec<F>, Vec<F>) {
+        if self.prover.k == self.word_vars() {
+            self.table = self.fold_words();
+        }
+        debug_assert_eq!(self.table.len(), self.prover.width);
+        (self.rounds.r, self.table)
     }
 }
 
 impl LayerProver<'_> {
-    /// The layer's rounds; returns `r` and `S_{l−1}(r)`.
-    fn prove<T: ProverTranscript>(
-        &self,
-        claim: F,
-        tr: &mut T,
-        strategy: Strategy,
-    ) -> (Vec<F>, Vec<F>) {
-        let c = self.k.min(WORD_VARS);
-        let blocks = self.words.len() / self.width;
-        let mut rounds = Rounds {
-            z: self.z,
-            claim,
-            prefix: F::ONE,
-            r: Vec::with_capacity(self.k),
-        };
-        match strategy {
-            Strategy::Grid => {
-                let grid = Grid::new(self.forms, self.words, self.width, self.z, self.beta);
-                debug_assert_eq!(grid.vars(), c);
-                for m in 0..c {
-                    let evals = grid.round(m, self.z, &rounds.r);
-                    rounds.finish(m, evals, tr);
-                }
-            }
-            #[cfg(test)]
-            Strategy::Fields => {
-                let eq_hi = eq_table(&self.z[c..]);
-                if c > 0 {
-                    let evals = self.bit_round(c, &eq_hi, rounds.needs_one(0));
-                    rounds.finish(0, evals, tr);
-                }
-                for m in 1..c {
-                    let evals = self.word_round(m, c, &eq_hi, &rounds.r, rounds.needs_one(m));
-                    rounds.finish(m, evals, tr);
-                }
-            }
-        }
-        // Every block's words folded at r_{<c}: one row of `width` values per block.
-        let eq_r = eq_table(&rounds.r);
-        let tables = byte_tables(&eq_r);
-        let mut table: Vec<F> =
-            map_collect(blocks * self.width, |i| table_sum(&tables, self.words[i]));
-        for m in c..self.k {
-            let evals = self.table_round(m, &table, rounds.needs_one(m));
-            let r = rounds.finish(m, evals, tr);
-            table = fold_rows(&table, self.width, r);
-        }
-        debug_assert_eq!(table.len(), self.width);
-        (rounds.r, table)
-    }
-
     /// Round 0 on bits (reference strategy): per block the gates' forms as words, `g(0)`, `g(1)` and the `∞`
     /// product as words (even positions), weighted by eq through byte tables.
     #[cfg(test)]
@@ -446,6 +594,7 @@ mod tests {
     use flockwork_boolean::KeccakF1600;
     use flockwork_core::boolean_layered::{BooleanLayersBuilder, pack_instances};
 
+    use super::super::public_evaluations;
     use super::*;
 
     /// Deterministic instance-major input words (a splitmix64 stream), bits past `width` 0.
@@ -477,15 +626,15 @@ mod tests {
         // Full rounds inside one word, one word, several words; reduced rounds (to keep the
         // reference fast) at several groups of 64 blocks (k = 13: two).
         for (rounds, k) in [(24, 0), (24, 2), (24, 6), (24, 8), (2, 12), (2, 13)] {
-            let setup = BooleanGkr::<_>::new(KeccakF1600::reduced(rounds), k);
+            let setup = BooleanGkr::<_>::new(KeccakF1600::reduced(rounds), vec![k]);
             let statement = setup.statement(inputs(1600, 1 << k, k as u64));
-            let proof = prove_with(&setup, &statement, Strategy::Grid);
+            let proof = prove(&setup, Variant::Ragged, &statement, Strategy::Grid);
             assert_eq!(
                 proof,
-                prove_with(&setup, &statement, Strategy::Fields),
+                prove(&setup, Variant::Ragged, &statement, Strategy::Fields),
                 "keccak-{rounds} k = {k}"
             );
-            setup.verify(&statement, &proof).unwrap();
+            setup.verify(Variant::Ragged, &statement, &proof).unwrap();
         }
     }
 

@@ -229,11 +229,6 @@ impl Grid {
         Self { c, sums }
     }
 
-    /// The number of grid variables `c`.
-    pub(super) fn vars(&self) -> usize {
-        self.c
-    }
-
     /// `(q_m(0), q_m(1), q_m(∞))` of round `m < c`, `r` the challenges `r_{<m}`.
     pub(super) fn round(&self, m: usize, z: &[F], r: &[F]) -> [F; 3] {
         let lam = lagrange_table(&r[..m]);

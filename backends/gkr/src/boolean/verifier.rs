@@ -1,22 +1,23 @@
-//! The verifier of the Boolean GKR walk ([module docs](super), *The protocol*): scalar,
+//! The verifier of the Boolean GKR walks ([module docs](super), *The protocol*): scalar,
 //! sequential, and panic-free on any proof bytes. Every read has a length fixed by the
 //! setup (the proof's total length is checked first), and the only allocations sized by the
-//! statement are the eq tables of `2^k` entries and one value per state bit.
+//! statement are the eq tables of `2^{w_a}` entries and one value per state bit and region.
 
 use flockwork_core::boolean_layered::BooleanLayeredRelation;
-use flockwork_transcript::{Transcript, TranscriptScheme, VerifierTranscript};
+use flockwork_field::Field;
+use flockwork_transcript::{TranscriptScheme, VerifierTranscript};
 
 use super::{
-    BooleanGkr, BooleanStatement, F, HEADER_LEN, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, LAYOUT_SINGLE, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, powers, public_evaluations,
-    start_transcript, weighted,
+    BooleanGkr, BooleanStatement, F, IO_PUBLIC, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
+    LABEL_ROUND, OutputClaim, Terminal, powers, protocol, public_evaluations, weighted,
 };
-use crate::GkrError;
-use crate::walk::{eq_point, horner, restore_round_poly};
+use crate::walk::{eq_point, horner, restore_round_poly, selector};
+use crate::{GkrError, Variant};
 
-/// Verifies `proof` for `statement` under `setup`.
+/// Verifies the public-IO `proof` for `statement` under `setup`.
 pub(super) fn verify<R, D>(
     setup: &BooleanGkr<R, D>,
+    variant: Variant,
     statement: &BooleanStatement,
     proof: &[u8],
 ) -> Result<(), GkrError>
@@ -27,14 +28,8 @@ where
     setup
         .check_statement(statement)
         .map_err(GkrError::Statement)?;
-    let header = proof.get(..HEADER_LEN).ok_or(GkrError::Header)?;
-    if header[..4] != PROOF_MAGIC
-        || header[4..6] != PROOF_VERSION.to_le_bytes()
-        || header[6] != LAYOUT_SINGLE
-    {
-        return Err(GkrError::Header);
-    }
-    let expected = setup.proof_len();
+    let mut body = BooleanGkr::<R, D>::check_header(proof, variant, IO_PUBLIC)?;
+    let expected = setup.proof_len(variant);
     if proof.len() != expected {
         return Err(GkrError::ProofLength {
             expected,
@@ -42,35 +37,92 @@ where
         });
     }
     let layers = setup.relation.boolean_layers();
-    let mut tr = D::verifier(PROTOCOL, &setup.instance_bytes(), &proof[HEADER_LEN..]);
-    let (mut z, mut beta) = start_transcript(&mut tr, statement, layers.output_width());
-    let outputs = public_evaluations(layers.output_width(), &statement.outputs, &z);
-    let mut claim = weighted(&beta, &outputs);
-    let mut values = Vec::new();
+    let w0 = layers.input_width();
+    for regions in setup.walks(variant) {
+        let len = F::NUM_BYTES * setup.walk_elements(variant, &regions);
+        let (bytes, rest) = body.split_at(len);
+        body = rest;
+        let single = (variant == Variant::Independent).then_some(regions[0]);
+        let instance = setup.instance_bytes(variant, IO_PUBLIC, single);
+        let mut tr = D::verifier(protocol(variant), &instance, bytes);
+        let claims = setup.public_claims(&mut tr, statement, &regions);
+        let terminal = walk(setup, variant, &regions, claims, &mut tr)?;
+        tr.finish()?;
+        for (&a, t) in regions.iter().zip(&terminal) {
+            let w = setup.widths[a];
+            let inputs = setup.region_words(&statement.inputs, w0.div_ceil(64), a);
+            let chi = selector(&t.point[w..]);
+            let expected = public_evaluations(w0, inputs, &t.point[..w]);
+            if expected.iter().zip(&t.values).any(|(&e, &u)| chi * e != u) {
+                return Err(GkrError::Terminal { region: a });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The verifier's side of [`super::prover::walk`]: returns every region's terminal claim.
+pub(super) fn walk<R, D, T>(
+    setup: &BooleanGkr<R, D>,
+    variant: Variant,
+    regions: &[usize],
+    claims: Vec<OutputClaim>,
+    tr: &mut T,
+) -> Result<Vec<Terminal>, GkrError>
+where
+    R: BooleanLayeredRelation + Sync,
+    D: TranscriptScheme,
+    T: VerifierTranscript,
+{
+    let layers = setup.relation.boolean_layers();
+    let (big, ks) = setup.walk_shape(variant, regions);
+    let mut claim: F = claims.iter().map(|c| c.claim).sum();
+    let mut zs: Vec<Vec<F>> = claims
+        .iter()
+        .zip(&ks)
+        .map(|(c, &k)| {
+            let mut z = c.z.clone();
+            z.resize(k, F::ZERO);
+            z
+        })
+        .collect();
+    let mut betas: Vec<Vec<F>> = claims.into_iter().map(|c| c.beta).collect();
+    let mut terminal = Vec::new();
     for l in (1..=layers.num_layers()).rev() {
-        let mut r = Vec::with_capacity(setup.log_count);
-        for _ in 0..setup.log_count {
+        let width = layers.width(l - 1);
+        let mut r = Vec::with_capacity(big);
+        for _ in 0..big {
             let message = tr.recv_field::<F>(LABEL_ROUND, 3)?;
             let poly = restore_round_poly(claim, &message);
             let challenge: F = tr.challenge(LABEL_CHALLENGE);
             claim = horner(&poly, challenge);
             r.push(challenge);
         }
-        values = tr.recv_field::<F>(LABEL_LAYER_VALUES, layers.width(l - 1))?;
-        if claim != eq_point(&z, &r) * layers.layer_term(l, &beta, &values) {
+        terminal = Vec::with_capacity(regions.len());
+        let mut expected = F::ZERO;
+        for ((&k, z), beta) in ks.iter().zip(&zs).zip(&betas) {
+            let values = tr.recv_field::<F>(LABEL_LAYER_VALUES, width)?;
+            expected +=
+                eq_point(z, &r[..k]) * selector(&r[k..]) * layers.layer_term(l, beta, &values);
+            terminal.push(Terminal {
+                point: r[..k].to_vec(),
+                values,
+            });
+        }
+        if claim != expected {
             return Err(GkrError::LayerCheck { layer: l });
         }
-        z = r;
         if l > 1 {
             let alpha: F = tr.challenge(LABEL_ALPHA);
-            beta = powers(alpha, values.len());
-            claim = weighted(&beta, &values);
+            let all = powers(alpha, regions.len() * width);
+            betas = all.chunks_exact(width.max(1)).map(<[F]>::to_vec).collect();
+            claim = betas
+                .iter()
+                .zip(&terminal)
+                .map(|(b, t)| weighted(b, &t.values))
+                .sum();
+            zs = terminal.iter().map(|t| t.point.clone()).collect();
         }
     }
-    let inputs = public_evaluations(layers.input_width(), &statement.inputs, &z);
-    if inputs != values {
-        return Err(GkrError::Terminal { region: 0 });
-    }
-    tr.finish()?;
-    Ok(())
+    Ok(terminal)
 }

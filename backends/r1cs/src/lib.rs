@@ -161,9 +161,9 @@ pub enum Statement {
         /// The final state.
         end: Vec<u64>,
     },
-    /// The instances compute the Merkle tree with this root over these `N = 2^k` leaves (digests
-    /// as `u64` words, see [`MerkleLayout`]; instance `p ≥ 1` is heap node `p`, instance 0
-    /// is padding).
+    /// The instances compute the Merkle tree with this root over these `N ≥ 2` leaves, left
+    /// to right (digests as `u64` words, see [`MerkleLayout`]): the left-complete tree in heap
+    /// order ([`merkle`]), instance `p ∈ [1, N)` is heap node `p`, instance 0 is padding.
     Merkle {
         /// The root digest.
         root: Vec<u64>,
@@ -272,7 +272,7 @@ impl<G: Gadget> Flock<G> {
     }
 
     /// Sets up a Merkle tree over `2^log_instances` leaves ([`Statement::Merkle`]; at least 2
-    /// leaves): `children` is the `left ‖ right` input region, `digest` the output region,
+    /// leaves; any other count through [`Flock::with_instances`]): `children` is the `left ‖ right` input region, `digest` the output region,
     /// and `fixed` lists the other input regions with their public constant values (the IV,
     /// parameters).
     ///
@@ -387,8 +387,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// # Errors
     /// [`SetupError::InstanceCount`] for a count outside `1..=2^k`;
     /// [`SetupError::PaddingNotForced`] below `2^k` if the constant wire at zero does not force
-    /// every bit of the gadget's block to zero; [`SetupError::MerkleLayout`] below `2^k` for a
-    /// Merkle setup (trees take a power-of-two leaf count).
+    /// every bit of the gadget's block to zero; [`SetupError::MerkleLayout`] for a Merkle
+    /// setup of fewer than 2 instances (a tree over `N` leaves takes `N` instances).
     pub fn with_instances(mut self, instances: usize) -> Result<Self, SetupError> {
         let capacity = 1usize << self.log_instances;
         if !(1..=capacity).contains(&instances) {
@@ -407,13 +407,11 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         Ok(self)
     }
 
-    /// Merkle trees take every block: refuses a Merkle setup with fewer instances than blocks.
+    /// A tree needs at least 2 leaves: refuses a Merkle setup with fewer instances.
     fn check_merkle_count(&self) -> Result<(), SetupError> {
         match &self.io {
-            IoMode::Merkle(_) if self.instances != 1 << self.log_instances => {
-                Err(SetupError::MerkleLayout(
-                    "a tree takes a power-of-two number of leaves (one instance per leaf)",
-                ))
+            IoMode::Merkle(_) if self.instances < 2 => {
+                Err(SetupError::MerkleLayout("a tree needs at least 2 leaves"))
             }
             _ => Ok(()),
         }

@@ -157,22 +157,18 @@ impl MultilinearWeight<Ghash128> for ChainWeight {
     }
 
     fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
-        let p = self.layout.log_slot_words;
-        let eq_pos = eq_table(&self.ch.tau_pos);
-        let eq_inst = eq_table(&self.ch.tau);
-        let block = 1usize << (p + self.slot_vars);
-        for_each_instance_block(out, block, |i, out| {
-            let shifted = if i == 0 {
+        let links = Links {
+            layout: &self.layout,
+            slot_vars: self.slot_vars,
+            tau_pos: &self.ch.tau_pos,
+            tau: &self.ch.tau,
+        };
+        links.accumulate(scale, out, |i, eq_inst| {
+            Some(if i == 0 {
                 self.ch.alpha
             } else {
                 eq_inst[i - 1]
-            };
-            for (slot, w) in [
-                (self.layout.in_slot, shifted),
-                (self.layout.out_slot, eq_inst[i]),
-            ] {
-                add_scaled_slot(&mut out[slot << p..][..1 << p], scale * w, &eq_pos);
-            }
+            })
         });
     }
 
@@ -205,6 +201,40 @@ impl MultilinearWeight<Ghash128> for ChainWeight {
             out.extend_from_slice(&x.to_bits().to_le_bytes());
         }
         out
+    }
+}
+
+/// The prover's table of a chain weight: `eq(τ_pos, pos)` times, per instance `i`, its
+/// input weight at the input slot and `eq(τ, i)` at the output slot.
+struct Links<'a> {
+    layout: &'a ChainLayout,
+    slot_vars: usize,
+    tau_pos: &'a [Ghash128],
+    tau: &'a [Ghash128],
+}
+
+impl Links<'_> {
+    /// Adds `scale` times the table to `out`; `input(i, eq(τ, ·))` is instance `i`'s input
+    /// weight, `None` for an instance without weights.
+    fn accumulate<F>(&self, scale: Ghash128, out: &mut [Ghash128], input: F)
+    where
+        F: Fn(usize, &[Ghash128]) -> Option<Ghash128> + Sync + Send,
+    {
+        let p = self.layout.log_slot_words;
+        let eq_pos = eq_table(self.tau_pos);
+        let eq_inst = eq_table(self.tau);
+        let block = 1usize << (p + self.slot_vars);
+        for_each_instance_block(out, block, |i, out| {
+            let Some(shifted) = input(i, &eq_inst) else {
+                return;
+            };
+            for (slot, w) in [
+                (self.layout.in_slot, shifted),
+                (self.layout.out_slot, eq_inst[i]),
+            ] {
+                add_scaled_slot(&mut out[slot << p..][..1 << p], scale * w, &eq_pos);
+            }
+        });
     }
 }
 
@@ -282,6 +312,179 @@ pub fn chain_claim<T: Transcript>(
     Claim::linear(Arc::new(weight), value)
 }
 
+/// A region of a region-chains setup ([`crate::Flock::region_chains`]): the `2^log_len`
+/// instances from `offset` on, `offset` a multiple of `2^log_len` (an aligned subcube of the
+/// instance index), holding a chain of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// The first instance.
+    pub offset: usize,
+    /// `w`: the region holds `2^w` instances.
+    pub log_len: usize,
+}
+
+impl Region {
+    /// The instances of the region.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        1 << self.log_len
+    }
+
+    /// Never: a region holds at least one instance.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether instance `i` is in the region.
+    fn contains(&self, i: usize) -> bool {
+        i >> self.log_len == self.offset >> self.log_len
+    }
+}
+
+/// The challenges of the region-chains argument: `γ_a` per region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RegionChallenges {
+    tau_pos: Vec<Ghash128>,
+    tau: Vec<Ghash128>,
+    gammas: Vec<Ghash128>,
+}
+
+/// The weight of the region-chains claim ([`region_chains_claim`]).
+#[derive(Clone, Debug)]
+pub struct RegionChainsWeight {
+    layout: ChainLayout,
+    slot_vars: usize,
+    regions: Vec<Region>,
+    ch: RegionChallenges,
+}
+
+impl MultilinearWeight<Ghash128> for RegionChainsWeight {
+    fn num_vars(&self) -> usize {
+        self.layout.log_slot_words + self.slot_vars + self.ch.tau.len()
+    }
+
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        let links = Links {
+            layout: &self.layout,
+            slot_vars: self.slot_vars,
+            tau_pos: &self.ch.tau_pos,
+            tau: &self.ch.tau,
+        };
+        links.accumulate(scale, out, |i, eq_inst| {
+            let a = self.regions.iter().position(|r| r.contains(i))?;
+            Some(if i == self.regions[a].offset {
+                self.ch.gammas[a]
+            } else {
+                eq_inst[i - 1]
+            })
+        });
+    }
+
+    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
+        let (pos, rest) = point.split_at(self.layout.log_slot_words);
+        let (slot, inst) = rest.split_at(self.slot_vars);
+        let k = inst.len();
+        let (mut in_part, mut out_part) = (Ghash128::ZERO, Ghash128::ZERO);
+        for (r, &gamma) in self.regions.iter().zip(&self.ch.gammas) {
+            let w = r.log_len;
+            let hi = bits_point(r.offset >> w, k - w);
+            // eq(τ_hi, o_hi)·eq(o_hi, x_hi): the region's cube, τ's high part fixed there.
+            let cube = eq_eval(&self.ch.tau[w..], &hi) * eq_eval(&hi, &inst[w..]);
+            in_part += shift_eval(&self.ch.tau[..w], &inst[..w]) * cube
+                + gamma * eq_eval(&bits_point(r.offset, k), inst);
+            out_part += eq_eval(&self.ch.tau[..w], &inst[..w]) * cube;
+        }
+        let in_sel = eq_eval(&bits_point(self.layout.in_slot, self.slot_vars), slot);
+        let out_sel = eq_eval(&bits_point(self.layout.out_slot, self.slot_vars), slot);
+        eq_eval(&self.ch.tau_pos, pos) * (in_sel * in_part + out_sel * out_part)
+    }
+
+    fn transcript_bytes(&self) -> Vec<u8> {
+        let mut out = b"flock/region-chains".to_vec();
+        for v in [
+            self.layout.log_slot_words,
+            self.slot_vars,
+            self.layout.in_slot,
+            self.layout.out_slot,
+            self.regions.len(),
+        ] {
+            out.extend_from_slice(&(v as u64).to_le_bytes());
+        }
+        for r in &self.regions {
+            out.extend_from_slice(&(r.offset as u64).to_le_bytes());
+            out.extend_from_slice(&(r.log_len as u64).to_le_bytes());
+        }
+        for x in self
+            .ch
+            .tau_pos
+            .iter()
+            .chain(&self.ch.tau)
+            .chain(&self.ch.gammas)
+        {
+            out.extend_from_slice(&x.to_bits().to_le_bytes());
+        }
+        out
+    }
+}
+
+/// Squeezes the challenges and returns the packed claim that every region of `regions`
+/// (aligned, disjoint, inside the first `2^log_instances` blocks) holds a chain from its
+/// `starts[a]` to its `ends[a]` (`state_words` words each, region after region), prover and
+/// verifier. With `o_a`, `w_a` a region's offset and width, `γ_a` random:
+///
+/// ```text
+/// Σ_a [ Σ_{i ∈ a, i ≠ o_a} eq(τ, i − 1)·In(i) + γ_a·In(o_a) + Σ_{i ∈ a} eq(τ, i)·Out(i) ]
+///     = Σ_a eq(τ, o_a + 2^{w_a} − 1)·End_a + γ_a·Start_a,
+/// ```
+///
+/// which holds iff every region's first input is its start, each instance of a region reads
+/// its predecessor's output and the region's last output is its end (the coefficient of
+/// `eq(τ, i)` and of `γ_a`; instances outside every region are unconstrained). On the region's
+/// cube the weights factor as `eq(τ_lo, x_lo)·eq(τ_hi, o_hi)·eq(o_hi, x_hi)` and
+/// `shift(τ_lo, x_lo)·eq(τ_hi, o_hi)·eq(o_hi, x_hi)` over the low `w_a` bits, so the verifier
+/// evaluates the weight in `O(A·n)`. A false claim survives with probability at most
+/// `(k + p + 1)/|F|` (Schwartz–Zippel).
+///
+/// # Panics
+/// If `starts` or `ends` do not hold one state per region (the caller checks the statement).
+#[must_use]
+pub fn region_chains_claim<T: Transcript>(
+    layout: &ChainLayout,
+    log_block: usize,
+    log_instances: usize,
+    regions: &[Region],
+    starts: &[u64],
+    ends: &[u64],
+    transcript: &mut T,
+) -> Claim<Ghash128> {
+    let n = layout.state_words();
+    assert!(starts.len() == regions.len() * n && ends.len() == regions.len() * n);
+    let p = layout.log_slot_words;
+    let ch = RegionChallenges {
+        tau_pos: transcript.challenges(LABEL_TAU_POS, p),
+        tau: transcript.challenges(LABEL_TAU, log_instances),
+        gammas: transcript.challenges(LABEL_ALPHA, regions.len()),
+    };
+    let eq_pos = eq_table(&ch.tau_pos);
+    let value = regions
+        .iter()
+        .zip(&ch.gammas)
+        .zip(starts.chunks_exact(n).zip(ends.chunks_exact(n)))
+        .map(|((r, &gamma), (start, end))| {
+            let last = bits_point(r.offset + r.len() - 1, log_instances);
+            eq_eval(&ch.tau, &last) * fold_words(end, &eq_pos) + gamma * fold_words(start, &eq_pos)
+        })
+        .sum();
+    let weight = RegionChainsWeight {
+        layout: layout.clone(),
+        slot_vars: log_block - 7 - p,
+        regions: regions.to_vec(),
+        ch,
+    };
+    Claim::linear(Arc::new(weight), value)
+}
+
 /// Test helper: `W`'s prover table agrees with its verifier evaluation on the cube, and the
 /// multilinear extension of the table with it at a random point.
 #[cfg(test)]
@@ -339,6 +542,41 @@ mod tests {
                     tau: (0..log_k).map(|i| g(2 + i)).collect(),
                     alpha: g(20),
                 },
+            };
+            check_weight_is_its_mle(&w);
+        }
+    }
+
+    #[test]
+    fn region_chains_weight_table_is_its_multilinear_extension() {
+        let layout = ChainLayout {
+            log_slot_words: 1,
+            in_slot: 0,
+            out_slot: 1,
+            state_bits: 256,
+        };
+        let g =
+            |i: u128| Ghash128::new(0x7e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5679));
+        // Regions of widths 2, 1, 0 and a gap (a ragged layout), and two regions of width 1
+        // padded to 4 instances each.
+        for regions in [
+            vec![(0, 2), (4, 1), (6, 0)],
+            vec![(0, 1), (4, 1)],
+            vec![(0, 3)],
+        ] {
+            let regions: Vec<Region> = regions
+                .into_iter()
+                .map(|(offset, log_len)| Region { offset, log_len })
+                .collect();
+            let w = RegionChainsWeight {
+                layout: layout.clone(),
+                slot_vars: 2,
+                ch: RegionChallenges {
+                    tau_pos: vec![g(1)],
+                    tau: (0..3).map(|i| g(2 + i)).collect(),
+                    gammas: (0..regions.len() as u128).map(|i| g(30 + i)).collect(),
+                },
+                regions,
             };
             check_weight_is_its_mle(&w);
         }

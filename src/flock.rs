@@ -1,12 +1,17 @@
-//! Batch hashing workloads: any number of compressions of one hash, chained or arranged as a Merkle
-//! tree, proved with the Flock batch-R1CS prover over any of the shipped commitments and
-//! verified, against the native single-core hash as the baseline.
+//! Batch hashing workloads: any number of compressions of one hash, chained, arranged as a
+//! Merkle tree or with public IO, proved with the Flock batch-R1CS prover over any of the
+//! shipped commitments and verified, against the native single-core hash as the baseline.
+//!
+//! Every count is proved exactly ([`BatchShape`]): a Merkle tree over any number of leaves
+//! (the left-complete tree, [`merkle_tree`]), a Keccak-f chain of any length in blocks of
+//! three (the last block's extra permutations mapped onto the statement's end,
+//! [`BatchShape::setup_statement`]); [`verify_exact`] checks a proof against the exact
+//! statement. [`RegionBatch`] and [`BatchComparison`] prove batches of regions, each its own
+//! chain, with the three batching strategies of [`RegionStrategy`].
 
 use std::time::{Duration, Instant};
 
-use flockwork_boolean::io::{
-    ChainStep, MerkleNode, best_chain_width, chain_witness, merkle_witness, wide_chain,
-};
+use flockwork_boolean::io::{ChainStep, MerkleNode, best_chain_width, chain_witness, wide_chain};
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
@@ -191,25 +196,47 @@ impl<G: ChainStep + Clone> HashGadget for Wide<G> {
 }
 
 /// How a batch lays out its instances: `copies` instances in each of `blocks` blocks
-/// (several chain steps per block where that fills blocks better, [`best_chain_width`]). The
-/// batch-R1CS setup proves exactly `blocks` blocks in a witness of `2^log_blocks()` blocks, the
-/// rest zero ([`flockwork_r1cs::padding`]).
+/// (several chain steps per block where that fills blocks better, [`best_chain_width`]), of
+/// which the first `count` are the statement's. The batch-R1CS setup proves exactly `blocks`
+/// blocks in a witness of `2^log_blocks()` blocks, the rest zero ([`flockwork_r1cs::padding`]).
+///
+/// A Keccak-f chain of `count` steps that is not a multiple of `copies` runs
+/// [`BatchShape::overhang`] more permutations in its last block: Keccak-f is a permutation
+/// without per-step data, so "`count` steps from `start` end at `end`" holds exactly when
+/// "`copies · blocks` steps from `start` end at `f^e(end)`" does (`e` the overhang; `f` is a
+/// bijection), and the setup's statement is the latter ([`BatchShape::setup_statement`], which
+/// the verifier computes from the exact statement with `e ≤ copies − 1` native permutations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BatchShape {
     /// Instances per block.
     pub copies: usize,
     /// Blocks: the batch-R1CS setup's instance count `N`.
     pub blocks: usize,
+    /// The instances the statement is about (`copies · blocks − overhang`).
+    pub count: usize,
 }
 
 /// The widest block [`BatchShape::for_count`] considers.
 pub const MAX_COPIES: usize = 8;
 
 impl BatchShape {
-    /// Instances in the batch.
+    /// Instances the statement is about: exactly the count asked for.
     #[must_use]
     pub fn instances(&self) -> usize {
+        self.count
+    }
+
+    /// Instances the blocks hold (`copies · blocks`): the count and the overhang.
+    #[must_use]
+    pub fn block_instances(&self) -> usize {
         self.copies * self.blocks
+    }
+
+    /// Steps a Keccak-f chain's last block runs past the statement's end (0 for every other
+    /// batch; see the type's docs).
+    #[must_use]
+    pub fn overhang(&self) -> usize {
+        self.block_instances() - self.count
     }
 
     /// `k = ⌈log2 blocks⌉`: the witness holds `2^k` blocks.
@@ -218,38 +245,79 @@ impl BatchShape {
         self.blocks.next_power_of_two().trailing_zeros() as usize
     }
 
-    /// The shape `flockwork prove` uses for `count` instances: one per block, exactly `count`
-    /// blocks, for public IO; one per block and the next power of two for Merkle trees (a
-    /// tree takes one instance per heap node); for chains the width that commits the fewest
-    /// positions per instance (3 for Keccak-f, 1 for SHA-256 and BLAKE3) and the fewest
-    /// blocks that hold the request (at most `copies − 1` steps more than `count`).
+    /// The shape `flockwork prove` uses for `count ≥ 1` instances, always exactly `count`:
+    /// one per block, `count` blocks, for public IO and Merkle trees (a tree over `count`
+    /// leaves, [`flockwork_r1cs::merkle`]); for chains the width that commits the fewest
+    /// positions per instance (3 for Keccak-f, 1 for SHA-256 and BLAKE3) and the fewest blocks
+    /// that hold the request, the last block's extra steps an [overhang](Self::overhang) for
+    /// Keccak-f (a chain step with per-step data takes one step per block unless the width
+    /// divides the count).
     #[must_use]
     pub fn for_count(hash: HashKind, io: IoKind, count: usize) -> Self {
         use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
+        let count = count.max(1);
         let copies = match (io, hash) {
             (IoKind::Merkle | IoKind::Public, _) => 1,
             (IoKind::Chain, HashKind::Sha256) => best_chain_width(&Sha256Compress, MAX_COPIES),
             (IoKind::Chain, HashKind::Keccak) => best_chain_width(&KeccakF1600::new(), MAX_COPIES),
             (IoKind::Chain, HashKind::Blake3) => best_chain_width(&Blake3Compress, MAX_COPIES),
         };
-        let blocks = count.max(1).div_ceil(copies);
-        let blocks = match io {
-            IoKind::Merkle => blocks.next_power_of_two(),
-            IoKind::Chain | IoKind::Public => blocks,
+        let copies = if hash == HashKind::Keccak || count.is_multiple_of(copies) {
+            copies
+        } else {
+            1
         };
-        Self { copies, blocks }
+        Self {
+            copies,
+            blocks: count.div_ceil(copies),
+            count,
+        }
+    }
+
+    /// The statement the batch-R1CS setup of this shape proves for the exact `statement`
+    /// about [`BatchShape::instances`] instances: the same statement, except for a Keccak-f
+    /// chain with an [overhang](Self::overhang) `e`, whose end becomes `f^e(end)` (the type's
+    /// docs). Prover and verifier both call it.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for an overhang on anything but a Keccak-f chain
+    /// statement with 25-word states.
+    pub fn setup_statement(
+        &self,
+        hash: HashKind,
+        statement: &Statement,
+    ) -> Result<Statement, WorkloadError> {
+        let e = self.overhang();
+        if e == 0 {
+            return Ok(statement.clone());
+        }
+        match (hash, statement) {
+            (HashKind::Keccak, Statement::Chain { start, end }) if end.len() == 25 => {
+                let mut state: [u64; 25] = core::array::from_fn(|i| end[i]);
+                for _ in 0..e {
+                    keccak_f1600(&mut state);
+                }
+                Ok(Statement::Chain {
+                    start: start.clone(),
+                    end: state.to_vec(),
+                })
+            }
+            _ => Err(WorkloadError::InvalidParameters(format!(
+                "{e} steps past the count: only a Keccak-f chain of 25-word states runs past it"
+            ))),
+        }
     }
 }
 
-/// `count` compressions (as [`BatchShape::for_count`] lays them out: exactly, except whole
-/// blocks for wide chains and a power of two for Merkle trees) with random data
-/// from the seed: a chain (random message blocks) or a Merkle tree (random leaves).
+/// Exactly `count` compressions (laid out by [`BatchShape::for_count`]) with random data
+/// from the seed: a chain (random message blocks), a Merkle tree over `count` leaves
+/// (random leaves) or independent instances with public IO.
 #[derive(Clone, Debug)]
 pub struct FlockWorkload {
     /// The hash.
     pub hash: HashKind,
-    /// The compressions asked for (1 to 2^24; a wide chain rounds up to whole blocks and a
-    /// Merkle tree to a power of two, see [`BatchShape`]).
+    /// The compressions asked for (1 to 2^24; the leaves of a Merkle tree, at least 2),
+    /// proved exactly ([`BatchShape`]).
     pub count: usize,
     /// Seed of the chain's data or the tree's leaves.
     pub seed: u64,
@@ -270,7 +338,7 @@ pub struct FlockReport {
     pub hash: HashKind,
     /// The compressions asked for.
     pub count: usize,
-    /// The layout of the instances proved (at least `count`).
+    /// The layout of the instances proved.
     pub shape: BatchShape,
     /// `m = m0 + ⌈log2 blocks⌉`.
     pub num_vars: usize,
@@ -291,8 +359,13 @@ pub struct FlockReport {
     pub soundness: SoundnessReport,
     /// Native single-core compressions per second (portable implementation).
     pub native_per_sec: f64,
-    /// The statement proved (the chain's end points, or the tree's root and leaves).
+    /// The statement the batch-R1CS setup of `shape` proves (the chain's end points, the
+    /// tree's root and leaves, the public inputs and outputs): [`FlockReport::exact`] mapped
+    /// by [`BatchShape::setup_statement`] (the same statement unless the shape has an
+    /// overhang).
     pub statement: Statement,
+    /// The statement about exactly `count` compressions.
+    pub exact: Statement,
     /// The best run's proof.
     pub proof: Vec<u8>,
 }
@@ -323,8 +396,8 @@ impl FlockReport {
     }
 }
 
-/// A witness and the statement it proves.
-type Job = (BatchWitness, Statement);
+/// A witness, the statement the setup proves and the exact statement.
+type Job = (BatchWitness, Statement, Statement);
 /// Builds a [`Job`] from the same data every time it is called, once the setup has passed
 /// its memory check.
 type LazyJob = Box<dyn Fn() -> Job>;
@@ -385,7 +458,7 @@ impl FlockWorkload {
                             })
                             .collect();
                         let wide = wide_chain(Sha256Compress, shape.copies);
-                        let job = chain_job(wide.clone(), [0x6a09_e667; 8], blocks);
+                        let job = chain_job(wide.clone(), [0x6a09_e667; 8], blocks, n);
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
@@ -403,7 +476,7 @@ impl FlockWorkload {
                 init.iter_mut().for_each(|w| *w = rng.next_u64());
                 // A chain: Merkle trees were refused above.
                 let wide = wide_chain(KeccakF1600::new(), shape.copies);
-                let job = chain_job(wide.clone(), init, vec![(); n]);
+                let job = chain_job(wide.clone(), init, vec![(); shape.block_instances()], n);
                 self.prove(wide, shape, &job, native, reps)
             }
             HashKind::Blake3 => {
@@ -423,7 +496,7 @@ impl FlockWorkload {
                             })
                             .collect();
                         let wide = wide_chain(Blake3Compress, shape.copies);
-                        let job = chain_job(wide.clone(), [0x6b08_e647; 8], blocks);
+                        let job = chain_job(wide.clone(), [0x6b08_e647; 8], blocks, n);
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
@@ -465,7 +538,7 @@ impl FlockWorkload {
     ) -> Result<FlockReport, WorkloadError> {
         let measured = measure::<_, WorkloadError>(reps, || {
             let clock = Instant::now();
-            let (witness, statement) = job();
+            let (witness, statement, exact) = job();
             let witness_time = clock.elapsed();
             let (proof, report) = flock
                 .prove_witness_owned(witness, &statement)
@@ -477,12 +550,12 @@ impl FlockWorkload {
                 WorkloadError::Failed(format!("the honest proof was rejected: {e}"))
             })?;
             Ok((
-                (timings, statement, proof),
+                (timings, statement, exact, proof),
                 timings.total(),
                 clock.elapsed(),
             ))
         })?;
-        let (timings, statement, proof) = measured.best;
+        let (timings, statement, exact, proof) = measured.best;
         Ok(FlockReport {
             hash: self.hash,
             count: self.count,
@@ -497,13 +570,20 @@ impl FlockWorkload {
             soundness: flock.soundness(),
             native_per_sec,
             statement,
+            exact,
             proof: proof.into_bytes(),
         })
     }
 }
 
-/// The chain from `init` through `data`, the steps grouped into the blocks of `gadget`.
-fn chain_job<G: ChainStep + 'static>(gadget: Wide<G>, init: G::State, data: Vec<G::Data>) -> LazyJob
+/// The chain from `init` through `data` (whole blocks of `gadget`), the steps grouped into
+/// its blocks; the exact statement ends after the first `count` steps.
+fn chain_job<G: ChainStep + 'static>(
+    gadget: Wide<G>,
+    init: G::State,
+    data: Vec<G::Data>,
+    count: usize,
+) -> LazyJob
 where
     G::Data: Clone,
 {
@@ -513,11 +593,21 @@ where
         .collect();
     Box::new(move || {
         let chain = chain_witness(&gadget, init, &blocks, true);
+        let start = gadget.state_words(&init);
         let statement = Statement::Chain {
-            start: gadget.state_words(&init),
+            start: start.clone(),
             end: gadget.state_words(chain.states.last().expect("K + 1 states")),
         };
-        (chain.witness, statement)
+        // The state after `count` steps: the last block's first steps from its input state.
+        let last = blocks.len() - 1;
+        let end = blocks[last][..count - last * gadget.copies()]
+            .iter()
+            .fold(chain.states[last], |s, d| gadget.inner().chain_next(&s, d));
+        let exact = Statement::Chain {
+            start,
+            end: gadget.state_words(&end),
+        };
+        (chain.witness, statement, exact)
     })
 }
 
@@ -534,29 +624,125 @@ fn public_job<G: Gadget + 'static>(gadget: G, n: usize, rng: &mut ChaCha20Rng) -
             .ok()
             .and_then(|l| l.read(&witness, witness.log_block, witness.instances))
             .expect("the shipped hashes' IO regions are public-IO layouts");
-        (witness, Statement::Public { inputs, outputs })
+        let statement = Statement::Public { inputs, outputs };
+        (witness, statement.clone(), statement)
     })
 }
 
-/// The tree over `leaves` (heap order, one instance per leaf).
+/// The left-complete tree over `leaves` (heap order, one instance per leaf,
+/// [`flockwork_r1cs::merkle`]).
 fn merkle_job<G: MerkleNode<Digest = [u32; 8]> + 'static>(
     gadget: G,
     leaves: Vec<[u32; 8]>,
 ) -> LazyJob {
     Box::new(move || {
-        let tree = merkle_witness(&gadget, &leaves, true);
-        let statement = Statement::Merkle {
-            root: join_u32::<4>(&tree.root()).to_vec(),
-            leaves: leaves.iter().map(|l| join_u32::<4>(l).to_vec()).collect(),
-        };
-        (tree.witness, statement)
+        let (witness, statement) = merkle_tree(&gadget, &leaves);
+        (witness, statement.clone(), statement)
     })
+}
+
+/// The batch witness (sides recorded) and the statement of the left-complete Merkle tree
+/// over `leaves` (at least 2, left to right; [`flockwork_r1cs::merkle::heap_tree`]): one
+/// instance per leaf, instance `p ≥ 1` heap node `p`, instance 0 hashing two zero digests.
+///
+/// # Panics
+/// If there are fewer than 2 leaves.
+#[must_use]
+pub fn merkle_tree<G: MerkleNode<Digest = [u32; 8]>>(
+    gadget: &G,
+    leaves: &[[u32; 8]],
+) -> (BatchWitness, Statement) {
+    let (children, root) =
+        flockwork_r1cs::merkle::heap_tree(leaves, |l, r| gadget.node_digest(l, r));
+    let inputs: Vec<u64> = children
+        .iter()
+        .flat_map(|(l, r)| gadget.node_input(l, r))
+        .collect();
+    let statement = Statement::Merkle {
+        root: join_u32::<4>(&root).to_vec(),
+        leaves: leaves.iter().map(|l| join_u32::<4>(l).to_vec()).collect(),
+    };
+    (batch_witness(gadget, &inputs, true), statement)
 }
 
 fn random_leaves(rng: &mut ChaCha20Rng, n: usize) -> Vec<[u32; 8]> {
     (0..n)
         .map(|_| core::array::from_fn(|_| rng.next_u32()))
         .collect()
+}
+
+/// Why [`verify_exact`] did not accept a proof.
+#[derive(Debug, thiserror::Error)]
+pub enum ExactError {
+    /// No setup for these parameters, or a statement that does not fit the shape.
+    #[error(transparent)]
+    Setup(#[from] WorkloadError),
+    /// The batch-R1CS verifier rejected the proof.
+    #[error("the proof is rejected: {0}")]
+    Rejected(#[from] flockwork_r1cs::FlockError),
+}
+
+/// Verifies a batch-R1CS proof that `statement` holds for exactly `count` compressions of
+/// `hash` with the IO `io`: the setup [`BatchShape::for_count`] lays out (what
+/// [`FlockWorkload`] proves with), the statement mapped by [`BatchShape::setup_statement`].
+/// A proof for `count` is rejected for any other count (another setup digest, or for a
+/// Keccak-f chain in the same blocks another end).
+///
+/// # Errors
+/// [`ExactError::Setup`] for parameters without a setup or a statement of the wrong kind;
+/// [`ExactError::Rejected`] if the verifier rejects the proof.
+pub fn verify_exact(
+    hash: HashKind,
+    io: IoKind,
+    count: usize,
+    config: FlockConfig,
+    transcript: TranscriptKind,
+    statement: &Statement,
+    proof: &[u8],
+) -> Result<(), ExactError> {
+    let shape = BatchShape::for_count(hash, io, count);
+    let statement = shape.setup_statement(hash, statement)?;
+    let check = Check {
+        shape,
+        io,
+        config,
+        transcript,
+        statement: &statement,
+        proof,
+    };
+    match hash {
+        HashKind::Sha256 => check.run(Sha256Compress),
+        HashKind::Blake3 => check.run(Blake3Compress),
+        HashKind::Keccak => check.run(KeccakF1600::new()),
+    }
+}
+
+/// One [`verify_exact`] call's setup parameters, statement and proof.
+struct Check<'a> {
+    shape: BatchShape,
+    io: IoKind,
+    config: FlockConfig,
+    transcript: TranscriptKind,
+    statement: &'a Statement,
+    proof: &'a [u8],
+}
+
+impl Check<'_> {
+    /// Verifies with the gadget's setup: chains in blocks of `copies` steps.
+    fn run<G: HashGadget + Clone>(&self, gadget: G) -> Result<(), ExactError> {
+        match self.io {
+            IoKind::Chain => self.verify(wide_chain(gadget, self.shape.copies)),
+            IoKind::Merkle | IoKind::Public => self.verify(gadget),
+        }
+    }
+
+    fn verify<G: HashGadget>(&self, gadget: G) -> Result<(), ExactError> {
+        let flock = flock_for(gadget, self.shape.blocks, self.io, self.config)?;
+        with_transcript!(self.transcript, T => {
+            flock.with_transcript::<T>().verify(self.statement, self.proof)
+        })?;
+        Ok(())
+    }
 }
 
 /// Native compressions per second on one core: runs `step` on a chained state for at least
@@ -624,4 +810,413 @@ fn summary_of<G: Gadget>(
         shape,
         num_vars: flock.num_vars(),
     })
+}
+
+/// How batch-R1CS proves a batch of regions, region `a` a hash chain of `2^{w_a}` steps
+/// from its own start (the batch-R1CS counterparts of the GKR batchers,
+/// `flockwork_gkr::batchers`):
+///
+/// | strategy | proofs | instances proved | IO argument |
+/// |---|---|---|---|
+/// | [`RegionStrategy::Independent`] | one per region | `Σ_a 2^{w_a}` | a chain per proof |
+/// | [`RegionStrategy::Padded`] | one | `A·2^W`, `W = max_a w_a`: region `a` at `a·2^W`, then `2^W − 2^{w_a}` instances of the zero input | one chain per region ([`Flock::region_chains`]) |
+/// | [`RegionStrategy::Ragged`] | one | `Σ_a 2^{w_a}` (regions by decreasing width, back to back, so each is an aligned block; the blocks past the last zero) | one chain per region |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum RegionStrategy {
+    /// One proof per region.
+    Independent,
+    /// One proof, every region padded to the widest.
+    Padded,
+    /// One proof over the regions at their own sizes.
+    Ragged,
+}
+
+impl RegionStrategy {
+    /// All three.
+    pub const ALL: [Self; 3] = [Self::Independent, Self::Padded, Self::Ragged];
+
+    /// Short name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Independent => "independent",
+            Self::Padded => "padded",
+            Self::Ragged => "ragged",
+        }
+    }
+}
+
+/// The widest region [`BatchComparison`] takes (`2^20` steps).
+pub const MAX_REGION_WIDTH: usize = 20;
+
+/// One strategy's result in [`BatchComparison`].
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct BatchRow {
+    /// The strategy ([`RegionStrategy::name`]).
+    pub batcher: String,
+    /// The hash ([`HashKind::name`]).
+    pub hash: String,
+    /// The region widths `w_a`.
+    pub widths: Vec<usize>,
+    /// The chain steps the statement is about, `Σ_a 2^{w_a}`.
+    pub instances: usize,
+    /// The instances the proofs hold (padded: `A·2^W`).
+    pub proved_instances: usize,
+    /// Proofs (independent: one per region).
+    pub proofs: usize,
+    /// Prover time, witness generation included, all proofs (ms).
+    pub prove_ms: f64,
+    /// Verifier time, all proofs (ms).
+    pub verify_ms: f64,
+    /// Bytes of all proofs.
+    pub proof_bytes: usize,
+    /// Soundness bits (for several proofs, of their union).
+    pub soundness_bits: f64,
+}
+
+/// A hash whose chains [`RegionBatch`] proves: random per-step data from a seed.
+pub trait RegionHash: HashGadget + Clone + 'static {
+    /// The data of one step, from `rng`.
+    fn random_data(rng: &mut ChaCha20Rng, step: usize) -> Self::Data;
+    /// The start state of region `a`, from `rng`.
+    fn random_start(rng: &mut ChaCha20Rng) -> Self::State;
+}
+
+impl RegionHash for Sha256Compress {
+    fn random_data(rng: &mut ChaCha20Rng, _: usize) -> [u8; 64] {
+        let mut b = [0u8; 64];
+        rng.fill_bytes(&mut b);
+        b
+    }
+    fn random_start(rng: &mut ChaCha20Rng) -> [u32; 8] {
+        core::array::from_fn(|_| rng.next_u32())
+    }
+}
+
+impl RegionHash for Blake3Compress {
+    fn random_data(rng: &mut ChaCha20Rng, step: usize) -> Blake3Block {
+        Blake3Block {
+            words: core::array::from_fn(|_| rng.next_u32()),
+            counter: step as u64,
+            block_len: 64,
+            flags: 0,
+        }
+    }
+    fn random_start(rng: &mut ChaCha20Rng) -> [u32; 8] {
+        core::array::from_fn(|_| rng.next_u32())
+    }
+}
+
+impl RegionHash for KeccakF1600 {
+    fn random_data(_: &mut ChaCha20Rng, _: usize) {}
+    fn random_start(rng: &mut ChaCha20Rng) -> [u64; 25] {
+        core::array::from_fn(|_| rng.next_u64())
+    }
+}
+
+/// The chains of a batch of regions: region `a` starts at `starts[a]` and takes the steps
+/// `data[a]` (`2^{w_a}` of them).
+#[derive(Clone, Debug)]
+pub struct RegionChains<G: ChainStep> {
+    /// Start states.
+    pub starts: Vec<G::State>,
+    /// Per-step data, region by region.
+    pub data: Vec<Vec<G::Data>>,
+}
+
+impl<G: RegionHash> RegionChains<G> {
+    /// Random chains over regions of `widths` from `seed`.
+    #[must_use]
+    pub fn random(widths: &[usize], seed: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let starts = widths.iter().map(|_| G::random_start(&mut rng)).collect();
+        let data = widths
+            .iter()
+            .map(|&w| (0..1 << w).map(|i| G::random_data(&mut rng, i)).collect())
+            .collect();
+        Self { starts, data }
+    }
+}
+
+/// One proof of a [`RegionBatch`]: its setup and the regions it proves at their offsets.
+#[derive(Debug)]
+struct RegionProof<G, T> {
+    flock: Flock<G, Commitment, T>,
+    /// `(region, offset)`.
+    regions: Vec<(usize, usize)>,
+}
+
+/// A batch of regions of one hash proved with one [`RegionStrategy`]: the setups (one per
+/// proof), built once.
+#[derive(Debug)]
+pub struct RegionBatch<G, T = flockwork_transcript::Sha256> {
+    gadget: G,
+    widths: Vec<usize>,
+    strategy: RegionStrategy,
+    proofs: Vec<RegionProof<G, T>>,
+}
+
+impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
+    /// The setups of `strategy` for regions of `widths` (each at most
+    /// [`MAX_REGION_WIDTH`]).
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for no regions, a region too wide or a setup the
+    /// commitment cannot reach.
+    pub fn new(
+        gadget: G,
+        widths: &[usize],
+        strategy: RegionStrategy,
+        config: FlockConfig,
+    ) -> Result<Self, WorkloadError> {
+        if widths.is_empty() || widths.iter().any(|&w| w > MAX_REGION_WIDTH) {
+            return Err(WorkloadError::InvalidParameters(format!(
+                "one to many regions of widths 0 to {MAX_REGION_WIDTH}"
+            )));
+        }
+        let chain = |n: usize, regions: Vec<(usize, usize)>| -> Result<_, WorkloadError> {
+            let flock = Flock::for_count(gadget.clone(), n, config).map_err(setup_error)?;
+            let flock = if regions.len() == 1 && regions[0].1 == 0 && 1 << widths[regions[0].0] == n
+            {
+                flock.chained(G::STATE_IN, G::STATE_OUT)
+            } else {
+                let layout = regions
+                    .iter()
+                    .map(|&(a, offset)| flockwork_r1cs::Region {
+                        offset,
+                        log_len: widths[a],
+                    })
+                    .collect();
+                flock.region_chains(G::STATE_IN, G::STATE_OUT, layout)
+            };
+            Ok(RegionProof {
+                flock: flock.map_err(setup_error)?.with_transcript::<T>(),
+                regions,
+            })
+        };
+        let proofs = match strategy {
+            RegionStrategy::Independent => widths
+                .iter()
+                .enumerate()
+                .map(|(a, &w)| chain(1 << w, vec![(a, 0)]))
+                .collect::<Result<_, _>>()?,
+            RegionStrategy::Padded => {
+                let top = 1usize << widths.iter().max().expect("at least one region");
+                let regions = (0..widths.len()).map(|a| (a, a * top)).collect();
+                vec![chain(widths.len() * top, regions)?]
+            }
+            RegionStrategy::Ragged => {
+                let mut order: Vec<usize> = (0..widths.len()).collect();
+                order.sort_by_key(|&a| core::cmp::Reverse(widths[a]));
+                let mut offset = 0;
+                let regions = order
+                    .into_iter()
+                    .map(|a| {
+                        let at = offset;
+                        offset += 1 << widths[a];
+                        (a, at)
+                    })
+                    .collect();
+                vec![chain(offset, regions)?]
+            }
+        };
+        Ok(Self {
+            gadget,
+            widths: widths.to_vec(),
+            strategy,
+            proofs,
+        })
+    }
+
+    /// The strategy.
+    #[must_use]
+    pub fn strategy(&self) -> RegionStrategy {
+        self.strategy
+    }
+
+    /// Instances the proofs hold.
+    #[must_use]
+    pub fn proved_instances(&self) -> usize {
+        self.proofs.iter().map(|p| p.flock.instances()).sum()
+    }
+
+    /// Soundness bits of the union of the proofs' errors.
+    #[must_use]
+    pub fn soundness_bits(&self) -> f64 {
+        let error: f64 = self
+            .proofs
+            .iter()
+            .map(|p| (-p.flock.soundness().bits()).exp2())
+            .sum();
+        -error.log2()
+    }
+
+    /// The statements the proofs are about, one per proof: every region's start and end
+    /// (computed natively from `chains`), in the proof's region order.
+    #[must_use]
+    pub fn statements(&self, chains: &RegionChains<G>) -> Vec<Statement> {
+        self.proofs
+            .iter()
+            .map(|p| {
+                let (mut start, mut end) = (Vec::new(), Vec::new());
+                for &(a, _) in &p.regions {
+                    let last = chains.data[a]
+                        .iter()
+                        .fold(chains.starts[a], |s, d| self.gadget.chain_next(&s, d));
+                    start.extend(self.gadget.state_words(&chains.starts[a]));
+                    end.extend(self.gadget.state_words(&last));
+                }
+                Statement::Chain { start, end }
+            })
+            .collect()
+    }
+
+    /// Proves `statements` ([`RegionBatch::statements`]) about `chains`: one proof per
+    /// setup, each from its instances' inputs (the regions' chain steps at their offsets,
+    /// the zero input elsewhere).
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for chains of other widths or statements that do
+    /// not fit, and a memory limit the batch exceeds.
+    pub fn prove(
+        &self,
+        chains: &RegionChains<G>,
+        statements: &[Statement],
+    ) -> Result<Vec<Vec<u8>>, WorkloadError> {
+        let fits = chains.starts.len() == self.widths.len()
+            && chains
+                .data
+                .iter()
+                .zip(&self.widths)
+                .all(|(d, &w)| d.len() == 1 << w)
+            && statements.len() == self.proofs.len();
+        if !fits {
+            return Err(WorkloadError::InvalidParameters(
+                "chains or statements of another shape".into(),
+            ));
+        }
+        let words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
+        self.proofs
+            .iter()
+            .zip(statements)
+            .map(|(p, statement)| {
+                let mut inputs = vec![0u64; p.flock.instances() * words];
+                for &(a, offset) in &p.regions {
+                    let mut state = chains.starts[a];
+                    let mut region = Vec::with_capacity(words << self.widths[a]);
+                    for d in &chains.data[a] {
+                        state = self.gadget.chain_step(&state, d, &mut region);
+                    }
+                    inputs[offset * words..][..region.len()].copy_from_slice(&region);
+                }
+                p.flock
+                    .prove(&inputs, statement)
+                    .map(|(proof, _)| proof.into_bytes())
+                    .map_err(|e| WorkloadError::InvalidParameters(e.to_string()))
+            })
+            .collect()
+    }
+
+    /// Verifies one proof per setup against its statement.
+    ///
+    /// # Errors
+    /// The first rejection; a wrong number of proofs or statements is
+    /// [`FlockError::Truncated`](flockwork_r1cs::FlockError::Truncated).
+    pub fn verify(
+        &self,
+        statements: &[Statement],
+        proofs: &[Vec<u8>],
+    ) -> Result<(), flockwork_r1cs::FlockError> {
+        if statements.len() != self.proofs.len() || proofs.len() != self.proofs.len() {
+            return Err(flockwork_r1cs::FlockError::Truncated);
+        }
+        for ((p, statement), proof) in self.proofs.iter().zip(statements).zip(proofs) {
+            p.flock.verify(statement, proof)?;
+        }
+        Ok(())
+    }
+
+    /// Proves and verifies random chains from `seed`, timed: one [`BatchRow`].
+    ///
+    /// # Errors
+    /// As [`RegionBatch::prove`]; a rejected honest proof is [`WorkloadError::Failed`].
+    pub fn row(&self, seed: u64) -> Result<BatchRow, WorkloadError> {
+        let chains = RegionChains::<G>::random(&self.widths, seed);
+        let statements = self.statements(&chains);
+        let clock = Instant::now();
+        let proofs = self.prove(&chains, &statements)?;
+        let prove = clock.elapsed();
+        let clock = Instant::now();
+        self.verify(&statements, &proofs).map_err(|e| {
+            WorkloadError::Failed(format!(
+                "{}: the honest proof was rejected: {e}",
+                self.strategy.name()
+            ))
+        })?;
+        let verify = clock.elapsed();
+        Ok(BatchRow {
+            batcher: self.strategy.name().into(),
+            hash: String::new(),
+            widths: self.widths.clone(),
+            instances: self.widths.iter().map(|&w| 1usize << w).sum(),
+            proved_instances: self.proved_instances(),
+            proofs: proofs.len(),
+            prove_ms: prove.as_secs_f64() * 1e3,
+            verify_ms: verify.as_secs_f64() * 1e3,
+            proof_bytes: proofs.iter().map(Vec::len).sum(),
+            soundness_bits: self.soundness_bits(),
+        })
+    }
+}
+
+/// `flockwork compare batch --hash H --widths w_1,…,w_A`: regions of `2^{w_a}` chain steps
+/// of `hash`, each its own chain (random data from `seed`), proved and verified with each of
+/// `strategies` over the commitment and transcript given ([`BatchComparison::run`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BatchComparison {
+    /// The hash.
+    pub hash: HashKind,
+    /// The region widths `w_a` (each at most [`MAX_REGION_WIDTH`]).
+    pub widths: Vec<usize>,
+    /// The strategies, in the order of the rows.
+    pub strategies: Vec<RegionStrategy>,
+    /// The commitment scheme, security target and Ligerito profile.
+    pub config: FlockConfig,
+    /// The Fiat–Shamir transcript.
+    pub transcript: TranscriptKind,
+    /// Seed of the chains' start states and data.
+    pub seed: u64,
+}
+
+impl BatchComparison {
+    /// Proves and verifies the regions with every strategy: one [`BatchRow`] per strategy,
+    /// in the order given.
+    ///
+    /// # Errors
+    /// [`WorkloadError::InvalidParameters`] for no regions, a region wider than
+    /// [`MAX_REGION_WIDTH`] or a setup the commitment cannot reach;
+    /// [`WorkloadError::Failed`] if an honest proof is rejected (a bug).
+    pub fn run(&self) -> Result<Vec<BatchRow>, WorkloadError> {
+        let mut rows = match self.hash {
+            HashKind::Sha256 => self.rows(Sha256Compress),
+            HashKind::Blake3 => self.rows(Blake3Compress),
+            HashKind::Keccak => self.rows(KeccakF1600::new()),
+        }?;
+        for row in &mut rows {
+            row.hash = self.hash.name().into();
+        }
+        Ok(rows)
+    }
+
+    fn rows<G: RegionHash>(&self, gadget: G) -> Result<Vec<BatchRow>, WorkloadError> {
+        self.strategies
+            .iter()
+            .map(|&s| {
+                with_transcript!(self.transcript, T => {
+                    RegionBatch::<G, T>::new(gadget.clone(), &self.widths, s, self.config)?
+                        .row(self.seed)
+                })
+            })
+            .collect()
+    }
 }

@@ -9,5 +9,6 @@ mod targets;
 mod book;
 mod cli;
 mod engines;
+mod flock;
 mod fuzz_smoke;
 mod pinned;

@@ -94,21 +94,22 @@ impl ChainLayout {
     }
 }
 
-/// The challenges of the chain argument.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChainChallenges {
+/// What every chain weight shares: the layout, the slot-unit bits and the challenges `τ_pos`,
+/// `τ`; the weight is `eq(τ_pos, pos)·(sel_in(slot)·In(inst) + sel_out(slot)·Out(inst))`.
+#[derive(Clone, Debug)]
+struct ChainBase {
+    layout: ChainLayout,
+    /// Bits of the slot-unit index (`m0 − 7 − p`).
+    slot_vars: usize,
     tau_pos: Vec<Ghash128>,
     tau: Vec<Ghash128>,
-    alpha: Ghash128,
 }
 
 /// The weight `W` of the chain claim (see the module docs).
 #[derive(Clone, Debug)]
 pub struct ChainWeight {
-    layout: ChainLayout,
-    /// Bits of the slot-unit index (`m0 − 7 − p`).
-    slot_vars: usize,
-    ch: ChainChallenges,
+    base: ChainBase,
+    alpha: Ghash128,
 }
 
 /// `shift(a, b)` (multilinear in both; 1 iff `b = a + 1` on the cube, LSB first).
@@ -143,29 +144,60 @@ pub(crate) fn bits_point(v: usize, n: usize) -> Vec<Ghash128> {
         .collect()
 }
 
-impl ChainWeight {
+impl ChainBase {
+    /// Squeezes `τ_pos` and `τ`.
+    fn squeeze<T: Transcript>(
+        layout: &ChainLayout,
+        log_block: usize,
+        log_instances: usize,
+        transcript: &mut T,
+    ) -> Self {
+        let p = layout.log_slot_words;
+        Self {
+            layout: layout.clone(),
+            slot_vars: log_block - 7 - p,
+            tau_pos: transcript.challenges(LABEL_TAU_POS, p),
+            tau: transcript.challenges(LABEL_TAU, log_instances),
+        }
+    }
+
+    fn num_vars(&self) -> usize {
+        self.layout.log_slot_words + self.slot_vars + self.tau.len()
+    }
+
+    /// `point` as `(pos, slot, inst)`.
     fn split<'a>(&self, point: &'a [Ghash128]) -> (&'a [Ghash128], &'a [Ghash128], &'a [Ghash128]) {
         let (pos, rest) = point.split_at(self.layout.log_slot_words);
         let (slot, inst) = rest.split_at(self.slot_vars);
         (pos, slot, inst)
     }
-}
 
-impl MultilinearWeight<Ghash128> for ChainWeight {
-    fn num_vars(&self) -> usize {
-        self.layout.log_slot_words + self.slot_vars + self.ch.tau.len()
+    /// The weight at `(pos, slot, ·)` from its input and output parts at the instance point.
+    fn combine(
+        &self,
+        pos: &[Ghash128],
+        slot: &[Ghash128],
+        in_part: Ghash128,
+        out_part: Ghash128,
+    ) -> Ghash128 {
+        let in_sel = eq_eval(&bits_point(self.layout.in_slot, self.slot_vars), slot);
+        let out_sel = eq_eval(&bits_point(self.layout.out_slot, self.slot_vars), slot);
+        eq_eval(&self.tau_pos, pos) * (in_sel * in_part + out_sel * out_part)
     }
 
-    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+    /// Adds `scale` times the table to `out`: per instance `i`, `input(i, eq(τ, ·))` at the
+    /// input slot (`None`: the instance has no weight) and `eq(τ, i)` at the output slot.
+    fn accumulate<F>(&self, scale: Ghash128, out: &mut [Ghash128], input: F)
+    where
+        F: Fn(usize, &[Ghash128]) -> Option<Ghash128> + Sync + Send,
+    {
         let p = self.layout.log_slot_words;
-        let eq_pos = eq_table(&self.ch.tau_pos);
-        let eq_inst = eq_table(&self.ch.tau);
+        let eq_pos = eq_table(&self.tau_pos);
+        let eq_inst = eq_table(&self.tau);
         let block = 1usize << (p + self.slot_vars);
         for_each_instance_block(out, block, |i, out| {
-            let shifted = if i == 0 {
-                self.ch.alpha
-            } else {
-                eq_inst[i - 1]
+            let Some(shifted) = input(i, &eq_inst) else {
+                return;
             };
             for (slot, w) in [
                 (self.layout.in_slot, shifted),
@@ -176,35 +208,45 @@ impl MultilinearWeight<Ghash128> for ChainWeight {
         });
     }
 
-    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
-        let (pos, slot, inst) = self.split(point);
-        let zero_inst = vec![Ghash128::ZERO; inst.len()];
-        let in_part = shift_eval(&self.ch.tau, inst) + self.ch.alpha * eq_eval(&zero_inst, inst);
-        let in_sel = eq_eval(&bits_point(self.layout.in_slot, self.slot_vars), slot);
-        let out_sel = eq_eval(&bits_point(self.layout.out_slot, self.slot_vars), slot);
-        eq_eval(&self.ch.tau_pos, pos) * (in_sel * in_part + out_sel * eq_eval(&self.ch.tau, inst))
-    }
-
-    fn transcript_bytes(&self) -> Vec<u8> {
-        let mut out = b"flock/chain".to_vec();
-        for v in [
-            self.layout.log_slot_words,
-            self.slot_vars,
-            self.layout.in_slot,
-            self.layout.out_slot,
-        ] {
+    /// `tag`, the layout and `extra` as `u64`s, then `τ_pos`, `τ` and `more` challenges.
+    fn transcript_bytes(&self, tag: &[u8], extra: &[usize], more: &[Ghash128]) -> Vec<u8> {
+        let mut out = tag.to_vec();
+        let l = &self.layout;
+        for &v in [l.log_slot_words, self.slot_vars, l.in_slot, l.out_slot]
+            .iter()
+            .chain(extra)
+        {
             out.extend_from_slice(&(v as u64).to_le_bytes());
         }
-        for x in self
-            .ch
-            .tau_pos
-            .iter()
-            .chain(&self.ch.tau)
-            .chain([&self.ch.alpha])
-        {
+        for x in self.tau_pos.iter().chain(&self.tau).chain(more) {
             out.extend_from_slice(&x.to_bits().to_le_bytes());
         }
         out
+    }
+}
+
+impl MultilinearWeight<Ghash128> for ChainWeight {
+    fn num_vars(&self) -> usize {
+        self.base.num_vars()
+    }
+
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        self.base.accumulate(scale, out, |i, eq_inst| {
+            Some(if i == 0 { self.alpha } else { eq_inst[i - 1] })
+        });
+    }
+
+    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
+        let (pos, slot, inst) = self.base.split(point);
+        let zero_inst = vec![Ghash128::ZERO; inst.len()];
+        let in_part = shift_eval(&self.base.tau, inst) + self.alpha * eq_eval(&zero_inst, inst);
+        self.base
+            .combine(pos, slot, in_part, eq_eval(&self.base.tau, inst))
+    }
+
+    fn transcript_bytes(&self) -> Vec<u8> {
+        self.base
+            .transcript_bytes(b"flock/chain", &[], &[self.alpha])
     }
 }
 
@@ -265,19 +307,142 @@ pub fn chain_claim<T: Transcript>(
     end: &[u64],
     transcript: &mut T,
 ) -> Claim<Ghash128> {
-    let p = layout.log_slot_words;
-    let ch = ChainChallenges {
-        tau_pos: transcript.challenges(LABEL_TAU_POS, p),
-        tau: transcript.challenges(LABEL_TAU, log_instances),
-        alpha: transcript.challenge(LABEL_ALPHA),
-    };
+    let base = ChainBase::squeeze(layout, log_block, log_instances, transcript);
+    let alpha = transcript.challenge(LABEL_ALPHA);
     let last = bits_point(instances - 1, log_instances);
-    let value = eq_eval(&ch.tau, &last) * fold_state(end, &ch.tau_pos)
-        + ch.alpha * fold_state(start, &ch.tau_pos);
-    let weight = ChainWeight {
-        layout: layout.clone(),
-        slot_vars: log_block - 7 - p,
-        ch,
+    let value = eq_eval(&base.tau, &last) * fold_state(end, &base.tau_pos)
+        + alpha * fold_state(start, &base.tau_pos);
+    let weight = ChainWeight { base, alpha };
+    Claim::linear(Arc::new(weight), value)
+}
+
+/// A region of a region-chains setup ([`crate::Flock::region_chains`]): the `2^log_len`
+/// instances from `offset` on, `offset` a multiple of `2^log_len` (an aligned subcube of the
+/// instance index), holding a chain of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// The first instance.
+    pub offset: usize,
+    /// `w`: the region holds `2^w` instances.
+    pub log_len: usize,
+}
+
+impl Region {
+    /// The instances of the region.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        1 << self.log_len
+    }
+
+    /// Never: a region holds at least one instance.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Whether instance `i` is in the region.
+    fn contains(&self, i: usize) -> bool {
+        i >> self.log_len == self.offset >> self.log_len
+    }
+}
+
+/// The weight of the region-chains claim ([`region_chains_claim`]): `γ_a` per region.
+#[derive(Clone, Debug)]
+pub struct RegionChainsWeight {
+    base: ChainBase,
+    regions: Vec<Region>,
+    gammas: Vec<Ghash128>,
+}
+
+impl MultilinearWeight<Ghash128> for RegionChainsWeight {
+    fn num_vars(&self) -> usize {
+        self.base.num_vars()
+    }
+
+    fn accumulate_table(&self, scale: Ghash128, out: &mut [Ghash128]) {
+        self.base.accumulate(scale, out, |i, eq_inst| {
+            let a = self.regions.iter().position(|r| r.contains(i))?;
+            Some(if i == self.regions[a].offset {
+                self.gammas[a]
+            } else {
+                eq_inst[i - 1]
+            })
+        });
+    }
+
+    fn evaluate(&self, point: &[Ghash128]) -> Ghash128 {
+        let (pos, slot, inst) = self.base.split(point);
+        let (k, tau) = (inst.len(), &self.base.tau);
+        let (mut in_part, mut out_part) = (Ghash128::ZERO, Ghash128::ZERO);
+        for (r, &gamma) in self.regions.iter().zip(&self.gammas) {
+            let w = r.log_len;
+            let hi = bits_point(r.offset >> w, k - w);
+            // eq(τ_hi, o_hi)·eq(o_hi, x_hi): the region's cube, τ's high part fixed there.
+            let cube = eq_eval(&tau[w..], &hi) * eq_eval(&hi, &inst[w..]);
+            in_part += shift_eval(&tau[..w], &inst[..w]) * cube
+                + gamma * eq_eval(&bits_point(r.offset, k), inst);
+            out_part += eq_eval(&tau[..w], &inst[..w]) * cube;
+        }
+        self.base.combine(pos, slot, in_part, out_part)
+    }
+
+    fn transcript_bytes(&self) -> Vec<u8> {
+        let mut extra = vec![self.regions.len()];
+        extra.extend(self.regions.iter().flat_map(|r| [r.offset, r.log_len]));
+        self.base
+            .transcript_bytes(b"flock/region-chains", &extra, &self.gammas)
+    }
+}
+
+/// Squeezes the challenges and returns the packed claim that every region of `regions`
+/// (aligned, disjoint, inside the first `2^log_instances` blocks) holds a chain from its
+/// `starts[a]` to its `ends[a]` (`state_words` words each, region after region), prover and
+/// verifier. With `o_a`, `w_a` a region's offset and width, `γ_a` random:
+///
+/// ```text
+/// Σ_a [ Σ_{i ∈ a, i ≠ o_a} eq(τ, i − 1)·In(i) + γ_a·In(o_a) + Σ_{i ∈ a} eq(τ, i)·Out(i) ]
+///     = Σ_a eq(τ, o_a + 2^{w_a} − 1)·End_a + γ_a·Start_a,
+/// ```
+///
+/// which holds iff every region's first input is its start, each instance of a region reads
+/// its predecessor's output and the region's last output is its end (the coefficient of
+/// `eq(τ, i)` and of `γ_a`; instances outside every region are unconstrained). On the region's
+/// cube the weights factor as `eq(τ_lo, x_lo)·eq(τ_hi, o_hi)·eq(o_hi, x_hi)` and
+/// `shift(τ_lo, x_lo)·eq(τ_hi, o_hi)·eq(o_hi, x_hi)` over the low `w_a` bits, so the verifier
+/// evaluates the weight in `O(A·n)`. A false claim survives with probability at most
+/// `(k + p + 1)/|F|` (Schwartz–Zippel).
+///
+/// # Panics
+/// If `starts` or `ends` do not hold one state per region (the caller checks the statement).
+#[must_use]
+pub fn region_chains_claim<T: Transcript>(
+    layout: &ChainLayout,
+    log_block: usize,
+    log_instances: usize,
+    regions: &[Region],
+    starts: &[u64],
+    ends: &[u64],
+    transcript: &mut T,
+) -> Claim<Ghash128> {
+    let n = layout.state_words();
+    assert!(starts.len() == regions.len() * n && ends.len() == regions.len() * n);
+    let base = ChainBase::squeeze(layout, log_block, log_instances, transcript);
+    let gammas = transcript.challenges(LABEL_ALPHA, regions.len());
+    let eq_pos = eq_table(&base.tau_pos);
+    let value = regions
+        .iter()
+        .zip(&gammas)
+        .zip(starts.chunks_exact(n).zip(ends.chunks_exact(n)))
+        .map(|((r, &gamma), (start, end))| {
+            let last = bits_point(r.offset + r.len() - 1, log_instances);
+            eq_eval(&base.tau, &last) * fold_words(end, &eq_pos)
+                + gamma * fold_words(start, &eq_pos)
+        })
+        .sum();
+    let weight = RegionChainsWeight {
+        base,
+        regions: regions.to_vec(),
+        gammas,
     };
     Claim::linear(Arc::new(weight), value)
 }
@@ -319,26 +484,55 @@ mod tests {
         }
     }
 
-    #[test]
-    fn chain_weight_table_is_its_multilinear_extension() {
-        let layout = ChainLayout {
-            log_slot_words: 1,
-            in_slot: 0,
-            out_slot: 1,
-            state_bits: 256,
-        };
+    /// A chain base over `2^log_k` instances with fixed challenges (slot units of 2 words,
+    /// 4 slot units per instance).
+    fn base(log_k: u128) -> ChainBase {
         let g =
             |i: u128| Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677));
+        ChainBase {
+            layout: ChainLayout {
+                log_slot_words: 1,
+                in_slot: 0,
+                out_slot: 1,
+                state_bits: 256,
+            },
+            slot_vars: 2,
+            tau_pos: vec![g(1)],
+            tau: (0..log_k).map(|i| g(2 + i)).collect(),
+        }
+    }
+
+    #[test]
+    fn chain_weight_table_is_its_multilinear_extension() {
         // 8 instances (one thread fills the table) and 512 (the parallel fill).
         for log_k in [3, 9] {
             let w = ChainWeight {
-                layout: layout.clone(),
-                slot_vars: 2,
-                ch: ChainChallenges {
-                    tau_pos: vec![g(1)],
-                    tau: (0..log_k).map(|i| g(2 + i)).collect(),
-                    alpha: g(20),
-                },
+                base: base(log_k),
+                alpha: Ghash128::new(0x1234_5678_9abc_def0 << 40),
+            };
+            check_weight_is_its_mle(&w);
+        }
+    }
+
+    #[test]
+    fn region_chains_weight_table_is_its_multilinear_extension() {
+        // Regions of widths 2, 1, 0 and a gap (a ragged layout), and two regions of width 1
+        // padded to 4 instances each.
+        for regions in [
+            vec![(0, 2), (4, 1), (6, 0)],
+            vec![(0, 1), (4, 1)],
+            vec![(0, 3)],
+        ] {
+            let regions: Vec<Region> = regions
+                .into_iter()
+                .map(|(offset, log_len)| Region { offset, log_len })
+                .collect();
+            let w = RegionChainsWeight {
+                base: base(3),
+                gammas: (0..regions.len() as u128)
+                    .map(|i| Ghash128::new(0x5555_0000_1111 ^ (i << 70) ^ i))
+                    .collect(),
+                regions,
             };
             check_weight_is_its_mle(&w);
         }

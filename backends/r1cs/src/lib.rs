@@ -30,7 +30,8 @@
 //!    pins the constant wire to the indicator of the first `N` blocks. Output: the z-claim
 //!    `ẑ(r', s_out)`.
 //! 5. **IO**: one linear claim on the packed polynomial that binds the statement's public data
-//!    to the committed IO regions: the hash-chain claim ([`io`]) for a chain, the Merkle claim
+//!    to the committed IO regions: the hash-chain claim ([`io`]) for a chain or one chain per region
+//!    ([`io::region_chains_claim`]), the Merkle claim
 //!    ([`merkle`]) for a tree, the public-IO claim ([`public`]) for independent instances with
 //!    public inputs and outputs; none for a plain batch.
 //! 6. **Open**: the c-claim and z-claim through ring-switching, the IO claim directly on the
@@ -81,7 +82,7 @@ use sha2::Sha256;
 
 pub use error::{FlockError, ProveError, SetupError};
 pub use flockwork_pcs::{Preset, Regime};
-pub use io::ChainLayout;
+pub use io::{ChainLayout, Region};
 pub use merkle::MerkleLayout;
 pub use prover::{ProverReport, Timings};
 pub use public::PublicLayout;
@@ -156,16 +157,18 @@ pub enum Statement {
     Batch,
     /// The instances form a chain from `start` to `end` (state vectors as `u64` words, see
     /// [`ChainLayout`]): instance 0 reads `start`, instance `i + 1` reads what instance `i`
-    /// wrote, the last instance writes `end`.
+    /// wrote, the last instance writes `end`. For a region-chains setup
+    /// ([`Flock::region_chains`]) `start` and `end` hold every region's start and end state,
+    /// region after region.
     Chain {
         /// The initial state.
         start: Vec<u64>,
         /// The final state.
         end: Vec<u64>,
     },
-    /// The instances compute the Merkle tree with this root over these `N = 2^k` leaves (digests
-    /// as `u64` words, see [`MerkleLayout`]; instance `p ≥ 1` is heap node `p`, instance 0
-    /// is padding).
+    /// The instances compute the Merkle tree with this root over these `N ≥ 2` leaves, left
+    /// to right (digests as `u64` words, see [`MerkleLayout`]): the left-complete tree in heap
+    /// order ([`merkle`]), instance `p ∈ [1, N)` is heap node `p`, instance 0 is padding.
     Merkle {
         /// The root digest.
         root: Vec<u64>,
@@ -274,7 +277,7 @@ impl<G: Gadget> Flock<G> {
     }
 
     /// Sets up a Merkle tree over `2^log_instances` leaves ([`Statement::Merkle`]; at least 2
-    /// leaves): `children` is the `left ‖ right` input region, `digest` the output region,
+    /// leaves; any other count through [`Flock::with_instances`]): `children` is the `left ‖ right` input region, `digest` the output region,
     /// and `fixed` lists the other input regions with their public constant values (the IV,
     /// parameters).
     ///
@@ -389,8 +392,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// # Errors
     /// [`SetupError::InstanceCount`] for a count outside `1..=2^k`;
     /// [`SetupError::PaddingNotForced`] below `2^k` if the constant wire at zero does not force
-    /// every bit of the gadget's block to zero; [`SetupError::MerkleLayout`] below `2^k` for a
-    /// Merkle setup (trees take a power-of-two leaf count).
+    /// every bit of the gadget's block to zero; [`SetupError::MerkleLayout`] for a Merkle
+    /// setup of fewer than 2 instances (a tree over `N` leaves takes `N` instances).
     pub fn with_instances(mut self, instances: usize) -> Result<Self, SetupError> {
         let capacity = 1usize << self.log_instances;
         if !(1..=capacity).contains(&instances) {
@@ -405,16 +408,24 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
             return Err(SetupError::PaddingNotForced { column });
         }
         self.instances = instances;
-        self.check_merkle_count()?;
+        self.check_io_count()?;
         Ok(self)
     }
 
-    /// Merkle trees take every block: refuses a Merkle setup with fewer instances than blocks.
-    fn check_merkle_count(&self) -> Result<(), SetupError> {
+    /// A tree needs at least 2 leaves and region chains end by the last instance: refuses a
+    /// Merkle setup with fewer instances, or regions past them.
+    fn check_io_count(&self) -> Result<(), SetupError> {
         match &self.io {
-            IoMode::Merkle(_) if self.instances != 1 << self.log_instances => {
-                Err(SetupError::MerkleLayout(
-                    "a tree takes a power-of-two number of leaves (one instance per leaf)",
+            IoMode::Merkle(_) if self.instances < 2 => {
+                Err(SetupError::MerkleLayout("a tree needs at least 2 leaves"))
+            }
+            IoMode::Regions(_, regions)
+                if regions
+                    .last()
+                    .is_some_and(|r| r.offset + r.len() > self.instances) =>
+            {
+                Err(SetupError::ChainLayout(
+                    "a region past the setup's instances",
                 ))
             }
             _ => Ok(()),
@@ -428,6 +439,43 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// [`SetupError::ChainLayout`] for unusable regions.
     pub fn chained(mut self, input: SlotId, output: SlotId) -> Result<Self, SetupError> {
         self.io = IoMode::Chain(ChainLayout::new(&self.gadget.layout(), input, output)?);
+        Ok(self)
+    }
+
+    /// The same setup proving one chain per region through the regions `input` → `output`
+    /// ([`Statement::Chain`] with every region's start and end state, region after region,
+    /// in `start` and `end`): region `a` holds the instances `offset .. offset + 2^log_len`
+    /// ([`Region`]), its instance 0 reads its start, each later instance its predecessor's
+    /// output, and its last instance writes its end ([`io::region_chains_claim`]). Instances
+    /// outside every region are real instances whose IO is unconstrained.
+    ///
+    /// # Errors
+    /// [`SetupError::ChainLayout`] for unusable IO regions, no regions, a region not aligned
+    /// to its size, regions out of order or overlapping, or past the setup's instances.
+    pub fn region_chains(
+        mut self,
+        input: SlotId,
+        output: SlotId,
+        regions: Vec<Region>,
+    ) -> Result<Self, SetupError> {
+        let layout = ChainLayout::new(&self.gadget.layout(), input, output)?;
+        let bad = |why| Err(SetupError::ChainLayout(why));
+        if regions.is_empty() {
+            return bad("no regions");
+        }
+        let mut next = 0;
+        for r in &regions {
+            // Checked before `len`, which shifts by `log_len`.
+            if r.log_len > self.log_instances || !r.offset.is_multiple_of(r.len()) {
+                return bad("a region is a block of 2^w instances at a multiple of 2^w");
+            }
+            if r.offset < next {
+                return bad("regions in increasing order without overlap");
+            }
+            next = r.offset + r.len();
+        }
+        self.io = IoMode::Regions(layout, regions);
+        self.check_io_count()?;
         Ok(self)
     }
 
@@ -447,7 +495,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         }
         let layout = MerkleLayout::new(&self.gadget.layout(), children, digest, fixed)?;
         self.io = IoMode::Merkle(layout);
-        self.check_merkle_count()?;
+        self.check_io_count()?;
         Ok(self)
     }
 
@@ -508,6 +556,16 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     pub fn merkle(&self) -> Option<&MerkleLayout> {
         match &self.io {
             IoMode::Merkle(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The chain layout and the regions, for a region-chains setup
+    /// ([`Flock::region_chains`]).
+    #[must_use]
+    pub fn regions(&self) -> Option<(&ChainLayout, &[Region])> {
+        match &self.io {
+            IoMode::Regions(c, r) => Some((c, r)),
             _ => None,
         }
     }
@@ -655,6 +713,17 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     }
                 }
             }
+            IoMode::Regions(c, regions) => {
+                out.push(4);
+                for v in [c.log_slot_words, c.in_slot, c.out_slot, c.state_bits] {
+                    out.extend_from_slice(&(v as u64).to_le_bytes());
+                }
+                out.extend_from_slice(&(regions.len() as u64).to_le_bytes());
+                for r in regions {
+                    out.extend_from_slice(&(r.offset as u64).to_le_bytes());
+                    out.extend_from_slice(&(r.log_len as u64).to_le_bytes());
+                }
+            }
             IoMode::Public(p) => {
                 out.push(3);
                 for v in [p.log_slot_words, p.regions.len()] {
@@ -683,6 +752,8 @@ enum IoMode {
     Merkle(MerkleLayout),
     /// Public inputs and outputs ([`Statement::Public`]).
     Public(PublicLayout),
+    /// One chain per region ([`Statement::Chain`] with every region's ends).
+    Regions(ChainLayout, Vec<Region>),
 }
 
 /// The batch-R1CS prover as a [`flockwork_core::EngineBatcher`]: the witness is the instances'

@@ -4,12 +4,20 @@
 //!
 //! ## Layout
 //!
-//! `K = 2^k` instances hold a complete binary tree over `K` leaves in **heap order**: instance
-//! `p ∈ [1, K)` is node `p` (the root is 1, the children of `p` are `2p` and `2p + 1`; nodes
-//! `p ≥ K/2` have leaves `2p − K`, `2p + 1 − K` as children). Instance 0 is padding (a real
-//! computation, unconstrained by the argument). Per instance, the digest region holds the node
-//! digest, the children region `left ‖ right` (two slot units) the child digests, and every
-//! *fixed* region (the IV, the BLAKE3 parameters, …) a public constant.
+//! A tree over `L` leaves, `2 ≤ L ≤ K = 2^k`, is the **left-complete** binary tree with `L`
+//! leaves (every level full except the deepest, which fills from the left), stored in **heap
+//! order**: heap node `p ∈ [1, 2L)` has children `2p` and `2p + 1`, nodes `1 .. L` are the
+//! `L − 1` internal nodes (the root is 1) and nodes `L .. 2L` the leaves. Instance `p ∈ [1, L)`
+//! computes node `p`; instance 0 is padding (a real computation, unconstrained by the
+//! argument); the blocks from `L` on are zero ([`crate::padding`]). The statement lists the
+//! leaves left to right: the `2L − 2^d` leaves of the deepest level `d = ⌈log2 L⌉` are heap
+//! nodes `2^d .. 2L`, the others nodes `L .. 2^d` ([`leaf_node`]). For `L = 2^k` this is the
+//! complete tree with leaf `j` at node `K + j`. (The choice of shape: it is the one whose
+//! wiring is the same closed form for every `L` — node `p` reads nodes `2p`, `2p + 1` — so
+//! the weight below does not depend on `L`; only the public side does.) Per instance, the
+//! digest region holds the node digest, the children region `left ‖ right` (two slot units)
+//! the child digests, and every *fixed* region (the IV, the BLAKE3 parameters, …) a public
+//! constant.
 //!
 //! ## The claim
 //!
@@ -20,15 +28,20 @@
 //!
 //! ```text
 //! Σ_p A(p)·(L(p) + β·R(p) + Σ_f δ_f F_f(p)) + Σ_c B(c)·D(c)
-//!     = Σ_{p ≥ K/2} eq(τ, p)·(leaf(2p−K) + β·leaf(2p+1−K)) + α·root + Σ_f δ_f·(1 − eq(τ, 0))·const_f,
+//!     = Σ_{c ∈ [L, 2L)} eq(τ, ⌊c/2⌋)·β^{c_0}·leaf(c) + α·root + Σ_f δ_f·const_f·Σ_{1 ≤ p < L} eq(τ, p),
 //! B(c) = eq(τ, ⌊c/2⌋)·[c ≥ 2]·(1 + c_0 + β·c_0) + α·[c = 1]
 //! ```
 //!
-//! (characteristic two: moving a term across is adding it). Every weight is multilinear with a
-//! closed form: `[p ≥ 1] = 1 − eq(0, p)`, `eq(τ, ⌊c/2⌋)` for `c < K` is
-//! `(1 + τ_{k−1})·eq(τ_{<k−1}, c_{≥1})`, `[c = 1] = c_0·eq(0, c_{≥1})`, so the verifier evaluates
-//! the weight in `O(n)` ([`MerkleWeight`]) and the public side in `O(K)` (it reads the leaves
-//! anyway). A false tree survives with probability at most `(k + p + 3 + #fixed)/|F|`.
+//! (characteristic two: moving a term across is adding it). The blocks from `L` on are zero,
+//! so their terms on the left vanish and the identity says, coefficient by coefficient of
+//! `eq(τ, p)` for `1 ≤ p < L`: node `p`'s children are the digests of nodes `2p`, `2p + 1`
+//! (an instance's output or a public leaf) and its fixed regions hold the constants; with
+//! `α`: instance 1's digest is the root. Every weight is multilinear with a closed form
+//! independent of `L`: `[p ≥ 1] = 1 − eq(0, p)`, `eq(τ, ⌊c/2⌋)` for `c < K` is
+//! `(1 + τ_{k−1})·eq(τ_{<k−1}, c_{≥1})`, `[c = 1] = c_0·eq(0, c_{≥1})`, so the verifier
+//! evaluates the weight in `O(n)` ([`MerkleWeight`]) and the public side in `O(K + L)` (it
+//! reads the leaves anyway). A false tree survives with probability at most
+//! `(k + p + 3 + #fixed)/|F|`.
 
 use std::sync::Arc;
 
@@ -40,7 +53,7 @@ use flockwork_field_binary::Ghash128;
 use flockwork_transcript::Transcript;
 
 use crate::SetupError;
-use crate::io::{add_scaled_slot, bits_point, fold_state, for_each_instance_block};
+use crate::io::{add_scaled_slot, bits_point, fold_words, for_each_instance_block};
 
 const LABEL_TAU_POS: &str = "flock/merkle/tau-pos";
 const LABEL_TAU: &str = "flock/merkle/tau";
@@ -237,11 +250,50 @@ impl MultilinearWeight<Ghash128> for MerkleWeight {
     }
 }
 
-/// Squeezes the challenges and returns the packed claim for the tree with `root` over
-/// `leaves` (`2^log_instances` of them; prover and verifier).
+/// The heap node (in `[L, 2L)`) that holds leaf `j` of `L` leaves, counted left to right in
+/// the left-complete tree of the module docs: the `2L − 2^d` leaves of the deepest level
+/// (`d = ⌈log2 L⌉`) are nodes `2^d ..`, the others nodes `L .. 2^d`.
+#[must_use]
+pub fn leaf_node(j: usize, leaves: usize) -> usize {
+    let full = leaves.next_power_of_two();
+    let deep = 2 * leaves - full;
+    if j < deep {
+        full + j
+    } else {
+        leaves + j - deep
+    }
+}
+
+/// The left-complete tree over `leaves` (left to right, at least 2) in the layout of the
+/// module docs, with the node function `node(left, right)`: the children each instance
+/// hashes (`children[p]` for instance `p < L`; instance 0, the padding instance, hashes two
+/// default digests) and the root.
 ///
 /// # Panics
-/// If `log_instances` is 0 or the leaf count is not `2^log_instances` (the caller checks the
+/// If there are fewer than 2 leaves.
+#[must_use]
+pub fn heap_tree<D: Copy + Default>(leaves: &[D], node: impl Fn(&D, &D) -> D) -> (Vec<(D, D)>, D) {
+    let l = leaves.len();
+    assert!(l >= 2, "a tree needs at least 2 leaves");
+    // digest[c] for heap nodes c ∈ [1, 2L): leaves first, then the internal nodes bottom up.
+    let mut digest = vec![D::default(); 2 * l];
+    for (j, leaf) in leaves.iter().enumerate() {
+        digest[leaf_node(j, l)] = *leaf;
+    }
+    let mut children = vec![(D::default(), D::default()); l];
+    for p in (1..l).rev() {
+        children[p] = (digest[2 * p], digest[2 * p + 1]);
+        digest[p] = node(&digest[2 * p], &digest[2 * p + 1]);
+    }
+    (children, digest[1])
+}
+
+/// Squeezes the challenges and returns the packed claim for the tree with `root` over
+/// `leaves` (`L` of them, `2 ≤ L ≤ 2^log_instances`, left to right; instances `1 .. L` are
+/// the internal nodes in heap order, the blocks from `L` on zero; prover and verifier).
+///
+/// # Panics
+/// If there are fewer than 2 leaves or more than `2^log_instances` (the caller checks the
 /// statement first).
 #[must_use]
 pub fn merkle_claim<T: Transcript>(
@@ -252,7 +304,8 @@ pub fn merkle_claim<T: Transcript>(
     leaves: &[Vec<u64>],
     transcript: &mut T,
 ) -> Claim<Ghash128> {
-    assert!(log_instances >= 1 && leaves.len() == 1 << log_instances);
+    let l = leaves.len();
+    assert!(l >= 2 && l <= 1 << log_instances);
     let p = layout.log_slot_words;
     let ch = MerkleChallenges {
         tau_pos: transcript.challenges(LABEL_TAU_POS, p),
@@ -262,22 +315,27 @@ pub fn merkle_claim<T: Transcript>(
         deltas: transcript.challenges(LABEL_COEFFS, layout.fixed.len()),
     };
     let eq_inst = eq_table(&ch.tau);
-    let k = leaves.len();
-    let leaf_side: Ghash128 = (k / 2..k)
-        .map(|node| {
-            let l = fold_state(&leaves[2 * node - k], &ch.tau_pos);
-            let r = fold_state(&leaves[2 * node + 1 - k], &ch.tau_pos);
-            eq_inst[node] * (l + ch.beta * r)
+    let eq_pos = eq_table(&ch.tau_pos);
+    let leaf_side: Ghash128 = leaves
+        .iter()
+        .enumerate()
+        .map(|(j, leaf)| {
+            let c = leaf_node(j, l);
+            let side = if c % 2 == 1 { ch.beta } else { Ghash128::ONE };
+            eq_inst[c / 2] * side * fold_words(leaf, &eq_pos)
         })
         .sum();
+    // The fixed regions of the internal nodes `1 .. L` (instance 0 is unconstrained, the
+    // blocks past `L` are zero).
+    let internal: Ghash128 = eq_inst[1..l].iter().copied().sum();
     let fixed_side: Ghash128 = layout
         .fixed
         .iter()
         .zip(&ch.deltas)
-        .map(|((_, value), &d)| d * fold_state(value, &ch.tau_pos))
+        .map(|((_, value), &d)| d * fold_words(value, &eq_pos))
         .sum::<Ghash128>()
-        * (Ghash128::ONE + eq_inst[0]);
-    let value = leaf_side + ch.alpha * fold_state(root, &ch.tau_pos) + fixed_side;
+        * internal;
+    let value = leaf_side + ch.alpha * fold_words(root, &eq_pos) + fixed_side;
     let weight = MerkleWeight {
         layout: layout.clone(),
         slot_vars: log_block - 7 - p,

@@ -29,8 +29,12 @@
 //!    `Σ_i [shift(τ, i) + α·eq(0, i)]·In(i) + eq(τ, i)·Out(i) = eq(τ, N − 1)·X_last + α·X_0`
 //!    holds iff `In(0) = X_0`, `In(i + 1) = Out(i)` for `i < N − 1` and `Out(N − 1) = X_last`
 //!    (blocks past `N` contribute zeros on both sides). The public-IO claim
-//!    ([`crate::public`]) takes the statement's `N` vectors and zeros past them. Merkle trees
-//!    take one instance per heap node and stay at `N = 2^k`.
+//!    ([`crate::public`]) takes the statement's `N` vectors and zeros past them. A Merkle
+//!    tree over `N` leaves ([`crate::merkle`]) has its internal nodes at instances `1 .. N`
+//!    in heap order; node `p` reads nodes `2p`, `2p + 1`, which are instances below `N` or
+//!    public leaves (heap nodes `N .. 2N`), never a padding block, and the public side counts
+//!    the fixed regions of instances `1 .. N` only, so a zero block is neither read as a child
+//!    nor asked to hold the IV.
 //!
 //! So a proof for `N` instances says exactly what a proof for `2^k` instances said, about the
 //! first `N`; a proof for `N` is not a proof for `N ± 1` (another setup digest, another pin).

@@ -378,6 +378,14 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     Err("chain endpoints have the wrong length")
                 }
             }
+            (Statement::Chain { start, end }, IoMode::Regions(layout, regions)) => {
+                let n = regions.len() * layout.state_words();
+                if start.len() == n && end.len() == n {
+                    Ok(())
+                } else {
+                    Err("region chains: one start and one end state per region")
+                }
+            }
             (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
                 let n = layout.digest_words();
                 if leaves.len() != self.instances {
@@ -400,7 +408,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                 }
             }
             (_, IoMode::None) => Err("this setup proves plain batches (Statement::Batch)"),
-            (_, IoMode::Chain(_)) => Err("this setup proves chains (Statement::Chain)"),
+            (_, IoMode::Chain(_) | IoMode::Regions(..)) => {
+                Err("this setup proves chains (Statement::Chain)")
+            }
             (_, IoMode::Merkle(_)) => Err("this setup proves Merkle trees (Statement::Merkle)"),
             (_, IoMode::Public(_)) => {
                 Err("this setup proves public inputs and outputs (Statement::Public)")
@@ -426,6 +436,11 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     start,
                     end,
                     transcript,
+                )]
+            }
+            (Statement::Chain { start, end }, IoMode::Regions(layout, regions)) => {
+                vec![io::region_chains_claim(
+                    layout, m0, k, regions, start, end, transcript,
                 )]
             }
             (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {

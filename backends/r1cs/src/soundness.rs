@@ -89,6 +89,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         if let Some(c) = self.chain() {
             terms.push(term("hash-chain claim", k + c.log_slot_words + 1));
         }
+        if let Some((c, _)) = self.regions() {
+            terms.push(term("region-chains claim", k + c.log_slot_words + 1));
+        }
         if let Some(t) = self.merkle() {
             terms.push(term(
                 "Merkle-tree claim",

@@ -239,7 +239,7 @@ fn public_io_at_the_boundary_counts() {
 }
 
 #[test]
-fn counts_outside_the_blocks_and_ragged_trees_are_refused() {
+fn counts_outside_the_blocks_are_refused() {
     let setup = |k| Flock::new(Blake3Compress, k, FlockConfig::default()).unwrap();
     assert!(matches!(
         setup(2).with_instances(5),
@@ -253,22 +253,4 @@ fn counts_outside_the_blocks_and_ragged_trees_are_refused() {
         Err(SetupError::InstanceCount { instances: 0, .. })
     ));
     assert!(Flock::for_count(Blake3Compress, 0, FlockConfig::default()).is_err());
-    use flockwork_boolean::io::MerkleNode;
-    let children = Blake3Compress::CHILDREN;
-    let fixed = |f: &Flock<Blake3Compress>| f.gadget().fixed_inputs();
-    let flock = setup(2);
-    let fx = fixed(&flock);
-    let tree = flock
-        .merkle_tree(children, Blake3Compress::DIGEST, fx)
-        .unwrap();
-    assert!(matches!(
-        tree.with_instances(3),
-        Err(SetupError::MerkleLayout(_))
-    ));
-    let three = Flock::for_count(Blake3Compress, 3, FlockConfig::default()).unwrap();
-    let fx = fixed(&three);
-    assert!(matches!(
-        three.merkle_tree(children, Blake3Compress::DIGEST, fx),
-        Err(SetupError::MerkleLayout(_))
-    ));
 }

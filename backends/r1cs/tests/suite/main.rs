@@ -7,5 +7,6 @@ mod exact_count;
 mod merkle;
 mod mutation;
 mod public;
+mod regions;
 mod rejection;
 mod transcripts;

@@ -140,3 +140,36 @@ fn public_io_proofs_reject_sampled_mutations() {
         flock.verify(&statement, bytes)
     });
 }
+
+/// A Merkle tree over 3 leaves (the left-complete tree, 3 instances in 4 blocks): every
+/// sampled mutation is rejected.
+#[test]
+fn ragged_merkle_proofs_reject_sampled_mutations() {
+    use flockwork_boolean::io::MerkleNode;
+    use flockwork_boolean::words::join_u32;
+    let leaves: Vec<[u32; 8]> = (0..3u32)
+        .map(|i| core::array::from_fn(|j| i.wrapping_mul(0x0101_0101) ^ j as u32))
+        .collect();
+    let (children, root) =
+        flockwork_r1cs::merkle::heap_tree(&leaves, |l, r| Blake3Compress.node_digest(l, r));
+    let inputs: Vec<u64> = children
+        .iter()
+        .flat_map(|(l, r)| Blake3Compress.node_input(l, r))
+        .collect();
+    let statement = Statement::Merkle {
+        root: join_u32::<4>(&root).to_vec(),
+        leaves: leaves.iter().map(|l| join_u32::<4>(l).to_vec()).collect(),
+    };
+    let flock = Flock::for_count(Blake3Compress, 3, FlockConfig::default())
+        .unwrap()
+        .merkle_tree(
+            Blake3Compress::CHILDREN,
+            Blake3Compress::DIGEST,
+            Blake3Compress.fixed_inputs(),
+        )
+        .unwrap();
+    let (proof, _) = flock.prove(&inputs, &statement).unwrap();
+    check_mutations("flock/merkle-3-leaves", proof.as_bytes(), BUDGET, |bytes| {
+        flock.verify(&statement, bytes)
+    });
+}

@@ -442,12 +442,12 @@ pub struct EngineRow {
 }
 
 impl EngineRow {
-    pub(super) const HEADER: &str = "batcher                                 prove (ms)   per second  \
+    pub(super) const HEADER: &str = "batcher                                       prove (ms)   per second  \
                           verify (ms)  proof (KiB)  peak (MiB)  soundness (bits)";
 
     pub(super) fn line(&self) -> String {
         format!(
-            "{:<38} {:>12.1} {:>12.0} {:>12.2} {:>12.1} {:>11.0} {:>17.1}",
+            "{:<44} {:>12.1} {:>12.0} {:>12.2} {:>12.1} {:>11.0} {:>17.1}",
             self.batcher,
             self.prove_ms,
             self.per_sec,

@@ -7,7 +7,7 @@
 //! three (the last block's extra permutations mapped onto the statement's end,
 //! [`BatchShape::setup_statement`]); [`verify_exact`] checks a proof against the exact
 //! statement. [`RegionBatch`] and [`BatchComparison`] prove batches of regions, each its own
-//! chain, with the three batching strategies of [`RegionStrategy`].
+//! chain, with the three batching strategies of [`Variant`].
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +17,7 @@ use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, Wide, batch_witness};
 use flockwork_field_binary::Ghash128;
+use flockwork_gkr::Variant;
 use flockwork_pcs::Commitment;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_r1cs::{
@@ -814,45 +815,20 @@ fn summary_of<G: Gadget>(
 
 /// How batch-R1CS proves a batch of regions, region `a` a hash chain of `2^{w_a}` steps
 /// from its own start (the batch-R1CS counterparts of the GKR batchers,
-/// `flockwork_gkr::batchers`):
+/// `flockwork_gkr::batchers`, named by the same [`Variant`]):
 ///
 /// | strategy | proofs | instances proved | IO argument |
 /// |---|---|---|---|
-/// | [`RegionStrategy::Independent`] | one per region | `Σ_a 2^{w_a}` | a chain per proof |
-/// | [`RegionStrategy::Padded`] | one | `A·2^W`, `W = max_a w_a`: region `a` at `a·2^W`, then `2^W − 2^{w_a}` instances of the zero input | one chain per region ([`Flock::region_chains`]) |
-/// | [`RegionStrategy::Ragged`] | one | `Σ_a 2^{w_a}` (regions by decreasing width, back to back, so each is an aligned block; the blocks past the last zero) | one chain per region |
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum RegionStrategy {
-    /// One proof per region.
-    Independent,
-    /// One proof, every region padded to the widest.
-    Padded,
-    /// One proof over the regions at their own sizes.
-    Ragged,
-}
-
-impl RegionStrategy {
-    /// All three.
-    pub const ALL: [Self; 3] = [Self::Independent, Self::Padded, Self::Ragged];
-
-    /// Short name.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Independent => "independent",
-            Self::Padded => "padded",
-            Self::Ragged => "ragged",
-        }
-    }
-}
-
+/// | [`Variant::Independent`] | one per region | `Σ_a 2^{w_a}` | a chain per proof |
+/// | [`Variant::Padded`] | one | `A·2^W`, `W = max_a w_a`: region `a` at `a·2^W`, then `2^W − 2^{w_a}` instances of the zero input | one chain per region ([`Flock::region_chains`]) |
+/// | [`Variant::Ragged`] | one | `Σ_a 2^{w_a}` (regions by decreasing width, back to back, so each is an aligned block; the blocks past the last zero) | one chain per region |
 /// The widest region [`BatchComparison`] takes (`2^20` steps).
 pub const MAX_REGION_WIDTH: usize = 20;
 
 /// One strategy's result in [`BatchComparison`].
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct BatchRow {
-    /// The strategy ([`RegionStrategy::name`]).
+    /// The strategy ([`Variant::name`]).
     pub batcher: String,
     /// The hash ([`HashKind::name`]).
     pub hash: String,
@@ -946,13 +922,13 @@ struct RegionProof<G, T> {
     regions: Vec<(usize, usize)>,
 }
 
-/// A batch of regions of one hash proved with one [`RegionStrategy`]: the setups (one per
+/// A batch of regions of one hash proved with one [`Variant`]: the setups (one per
 /// proof), built once.
 #[derive(Debug)]
 pub struct RegionBatch<G, T = flockwork_transcript::Sha256> {
     gadget: G,
     widths: Vec<usize>,
-    strategy: RegionStrategy,
+    strategy: Variant,
     proofs: Vec<RegionProof<G, T>>,
 }
 
@@ -966,7 +942,7 @@ impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
     pub fn new(
         gadget: G,
         widths: &[usize],
-        strategy: RegionStrategy,
+        strategy: Variant,
         config: FlockConfig,
     ) -> Result<Self, WorkloadError> {
         if widths.is_empty() || widths.iter().any(|&w| w > MAX_REGION_WIDTH) {
@@ -995,17 +971,17 @@ impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
             })
         };
         let proofs = match strategy {
-            RegionStrategy::Independent => widths
+            Variant::Independent => widths
                 .iter()
                 .enumerate()
                 .map(|(a, &w)| chain(1 << w, vec![(a, 0)]))
                 .collect::<Result<_, _>>()?,
-            RegionStrategy::Padded => {
+            Variant::Padded => {
                 let top = 1usize << widths.iter().max().expect("at least one region");
                 let regions = (0..widths.len()).map(|a| (a, a * top)).collect();
                 vec![chain(widths.len() * top, regions)?]
             }
-            RegionStrategy::Ragged => {
+            Variant::Ragged => {
                 let mut order: Vec<usize> = (0..widths.len()).collect();
                 order.sort_by_key(|&a| core::cmp::Reverse(widths[a]));
                 let mut offset = 0;
@@ -1030,7 +1006,7 @@ impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
 
     /// The strategy.
     #[must_use]
-    pub fn strategy(&self) -> RegionStrategy {
+    pub fn strategy(&self) -> Variant {
         self.strategy
     }
 
@@ -1179,7 +1155,7 @@ pub struct BatchComparison {
     /// The region widths `w_a` (each at most [`MAX_REGION_WIDTH`]).
     pub widths: Vec<usize>,
     /// The strategies, in the order of the rows.
-    pub strategies: Vec<RegionStrategy>,
+    pub strategies: Vec<Variant>,
     /// The commitment scheme, security target and Ligerito profile.
     pub config: FlockConfig,
     /// The Fiat–Shamir transcript.

@@ -9,6 +9,7 @@
 use flockwork::boolean::{KeccakF1600, Sha256Compress, Sha256Input};
 use flockwork::compare::{BatchComparison, PcsComparison};
 use flockwork::engines::{Choices, Provable, batchers_for, measure};
+use flockwork::flock::HashKind;
 use flockwork::gkr::Variant;
 use flockwork::pcs::PcsKind;
 use flockwork::poly::relation::{Batcher, IoKind, Statement};
@@ -199,15 +200,18 @@ pub enum Proved {
     Keccak,
     /// The SHA-256 compression, every batcher listed for it.
     Sha256,
+    /// The BLAKE3 compression (regions of --widths).
+    Blake3,
 }
 
 impl Choice for Proved {
-    const ALL: &'static [Self] = &[Self::Poseidon2b, Self::Keccak, Self::Sha256];
+    const ALL: &'static [Self] = &[Self::Poseidon2b, Self::Keccak, Self::Sha256, Self::Blake3];
     fn word(self) -> &'static str {
         match self {
             Self::Poseidon2b => "poseidon2b",
             Self::Keccak => "keccak",
             Self::Sha256 => "sha256",
+            Self::Blake3 => "blake3",
         }
     }
 }
@@ -231,16 +235,18 @@ impl Choice for Io {
 /// The options of `flockwork compare batch`.
 #[derive(clap::Args, Debug)]
 pub struct BatchArgs {
-    /// The relation: poseidon2b (regions of --widths), keccak or sha256 (--count instances).
+    /// The relation: poseidon2b (GKR over regions of --widths), or keccak, sha256, blake3
+    /// (--count N: every batcher of both engines on one statement; --widths: batch-R1CS over
+    /// regions, one hash chain each, with the independent, padded and ragged strategies).
     #[arg(long, value_parser = choice::<Proved>(), default_value = "poseidon2b")]
     pub hash: Proved,
-    /// Poseidon2b: the region widths w_a, comma-separated (the published experiment:
-    /// 14,15,17,16,12,15,16,12,13).
-    #[arg(long, value_delimiter = ',', default_values_t = vec![8, 10, 9, 6])]
-    pub widths: Vec<usize>,
-    /// Keccak-f and SHA-256: the number of instances.
-    #[arg(long, default_value_t = 1024)]
-    pub count: usize,
+    /// The region widths w_a, comma-separated [default for poseidon2b: 8,10,9,6; the
+    /// published experiment: 14,15,17,16,12,15,16,12,13].
+    #[arg(long, value_delimiter = ',', conflicts_with = "count")]
+    pub widths: Option<Vec<usize>>,
+    /// Keccak-f and SHA-256: the number of instances [default: 1024].
+    #[arg(long)]
+    pub count: Option<usize>,
     /// Keccak-f and SHA-256: the statement, committed inputs and outputs (the default: what a
     /// batch-R1CS proof binds) or public ones.
     #[arg(long, value_parser = choice::<Io>(), default_value = "committed")]
@@ -276,15 +282,24 @@ pub struct BatchArgs {
 
 /// `flockwork compare batch`.
 pub fn batch(args: &BatchArgs, threads: Option<usize>) -> Result<(), WorkloadError> {
-    match args.hash {
-        Proved::Poseidon2b => poseidon2b(args, threads),
-        Proved::Keccak => {
-            let inputs = super::keccak::inputs(args.count, args.seed);
+    let count = args.count.unwrap_or(1024);
+    match (args.hash, &args.widths) {
+        (Proved::Poseidon2b, widths) => {
+            poseidon2b(args, widths.as_deref().unwrap_or(&[8, 10, 9, 6]), threads)
+        }
+        (Proved::Keccak, Some(widths)) => regions(HashKind::Keccak, widths, args, threads),
+        (Proved::Sha256, Some(widths)) => regions(HashKind::Sha256, widths, args, threads),
+        (Proved::Blake3, Some(widths)) => regions(HashKind::Blake3, widths, args, threads),
+        (Proved::Blake3, None) => Err(invalid(
+            "compare batch --hash blake3 takes --widths (regions of BLAKE3 chains)",
+        )),
+        (Proved::Keccak, None) => {
+            let inputs = super::keccak::inputs(count, args.seed);
             engines(&KeccakF1600::new(), &inputs, args, threads)
         }
-        Proved::Sha256 => {
+        (Proved::Sha256, None) => {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
-            let inputs: Vec<Sha256Input> = (0..args.count)
+            let inputs: Vec<Sha256Input> = (0..count)
                 .map(|_| Sha256Input {
                     state: rng.random(),
                     block: std::array::from_fn(|_| rng.random()),
@@ -354,15 +369,19 @@ impl RegionRow {
     }
 }
 
-fn poseidon2b(args: &BatchArgs, threads: Option<usize>) -> Result<(), WorkloadError> {
-    flockwork::permutations::check_widths(&args.widths)?;
+fn poseidon2b(
+    args: &BatchArgs,
+    widths: &[usize],
+    threads: Option<usize>,
+) -> Result<(), WorkloadError> {
+    flockwork::permutations::check_widths(widths)?;
     let pcs = match args.pcs[..] {
         [] => None,
         [kind] => Some(kind),
         _ => return Err(invalid("poseidon2b commits its input layer with one --pcs")),
     };
     let comparison = BatchComparison {
-        widths: args.widths.clone(),
+        widths: widths.to_vec(),
         seed: args.seed,
         pcs,
     };
@@ -373,7 +392,7 @@ fn poseidon2b(args: &BatchArgs, threads: Option<usize>) -> Result<(), WorkloadEr
         print_json(&RegionRow::measure(&comparison, variant)?);
         return Ok(());
     }
-    let widths: Vec<String> = args.widths.iter().map(ToString::to_string).collect();
+    let widths: Vec<String> = widths.iter().map(ToString::to_string).collect();
     preamble(
         args.json,
         format!(
@@ -556,7 +575,7 @@ fn engines<R: Provable>(
                 "--hash",
                 args.hash.word(),
                 "--count",
-                &args.count.to_string(),
+                &inputs.len().to_string(),
                 "--io",
                 args.io.word(),
                 "--transcript",
@@ -607,6 +626,125 @@ fn preamble(json: bool, what: String, threads: Option<usize>, in_process: bool, 
         }
     );
     println!("{header}");
+}
+
+/// One strategy's row of `compare batch --hash H --widths …`: batch-R1CS over regions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ChainRegionsRow {
+    /// The library's row.
+    #[serde(flatten)]
+    pub row: flockwork::flock::BatchRow,
+    /// Peak resident memory of the process that measured it.
+    pub peak_mib: f64,
+}
+
+impl ChainRegionsRow {
+    const HEADER: &str = "batcher      instances  proved  proofs  prove (ms)  verify (ms)  \
+                          proof (KiB)  peak (MiB)  soundness (bits)";
+
+    fn line(&self) -> String {
+        let r = &self.row;
+        format!(
+            "{:<11} {:>10} {:>7} {:>7} {:>11.1} {:>12.2} {:>12.1} {:>11.0} {:>17.1}",
+            r.batcher,
+            r.instances,
+            r.proved_instances,
+            r.proofs,
+            r.prove_ms,
+            r.verify_ms,
+            r.proof_bytes as f64 / 1024.0,
+            self.peak_mib,
+            r.soundness_bits
+        )
+    }
+}
+
+/// `compare batch --hash H --widths …`: regions of hash chains with batch-R1CS's three
+/// strategies, each in its own worker.
+fn regions(
+    hash: HashKind,
+    widths: &[usize],
+    args: &BatchArgs,
+    threads: Option<usize>,
+) -> Result<(), WorkloadError> {
+    let pcs = match args.pcs[..] {
+        [] => PcsKind::default(),
+        [kind] => kind,
+        _ => return Err(invalid("batch-R1CS regions take one --pcs")),
+    };
+    let comparison = |strategies: Vec<Variant>| flockwork::flock::BatchComparison {
+        hash,
+        widths: widths.to_vec(),
+        strategies,
+        config: flockwork::r1cs::FlockConfig {
+            scheme: pcs,
+            ..Default::default()
+        },
+        transcript: args.transcript,
+        seed: args.seed,
+    };
+    let measure = |variant: Variant| -> Result<ChainRegionsRow, WorkloadError> {
+        let row = comparison(vec![variant])
+            .run()?
+            .pop()
+            .ok_or_else(|| WorkloadError::Failed("no row".into()))?;
+        Ok(ChainRegionsRow {
+            row,
+            peak_mib: peak_mib(),
+        })
+    };
+    if args.worker {
+        let [variant] = args.batchers[..] else {
+            return Err(invalid("a worker measures exactly one batcher"));
+        };
+        print_json(&measure(variant)?);
+        return Ok(());
+    }
+    let list: Vec<String> = widths.iter().map(ToString::to_string).collect();
+    preamble(
+        args.json,
+        format!(
+            "{} chains over regions of widths [{}], batch-R1CS over {} (ring-switched)",
+            hash.name(),
+            list.join(","),
+            pcs.name()
+        ),
+        threads,
+        args.in_process,
+        ChainRegionsRow::HEADER,
+    );
+    for &variant in &args.batchers {
+        let row = with_progress(
+            format!("proving with the {} strategy", variant.name()),
+            || {
+                if args.in_process {
+                    return measure(variant);
+                }
+                run_worker(
+                    &words(&[
+                        "compare",
+                        "batch",
+                        "--worker",
+                        "--hash",
+                        args.hash.word(),
+                        "--widths",
+                        &list.join(","),
+                        "--pcs",
+                        pcs.name(),
+                        "--transcript",
+                        args.transcript.name(),
+                        "--seed",
+                        &args.seed.to_string(),
+                        "--batchers",
+                        variant.name(),
+                    ]),
+                    threads,
+                )
+            },
+        )?;
+        emit(&row, args.json, ChainRegionsRow::line);
+    }
+    Ok(())
 }
 
 /// Owned command-line words.

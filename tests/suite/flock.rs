@@ -242,22 +242,20 @@ fn keccak_overhang_cannot_hide_a_bad_step() {
 /// strategies are rejected; the rows report what each strategy proved.
 #[test]
 fn region_strategies_prove_and_reject_changes() {
-    use flockwork::flock::{
-        BatchComparison, MAX_REGION_WIDTH, RegionBatch, RegionChains, RegionStrategy,
-    };
+    use flockwork::flock::{BatchComparison, MAX_REGION_WIDTH, RegionBatch, RegionChains};
     let widths = [2, 3, 0, 1];
     let chains = RegionChains::<Blake3Compress>::random(&widths, 9);
     let mut all = Vec::new();
-    for strategy in RegionStrategy::ALL {
+    for strategy in flockwork::gkr::Variant::ALL {
         let batch: RegionBatch<Blake3Compress> =
             RegionBatch::new(Blake3Compress, &widths, strategy, FlockConfig::default()).unwrap();
         let statements = batch.statements(&chains);
         let proofs = batch.prove(&chains, &statements).unwrap();
         batch.verify(&statements, &proofs).unwrap();
         let expect = match strategy {
-            RegionStrategy::Independent => (4, 15),
-            RegionStrategy::Padded => (1, 32),
-            RegionStrategy::Ragged => (1, 15),
+            flockwork::gkr::Variant::Independent => (4, 15),
+            flockwork::gkr::Variant::Padded => (1, 32),
+            flockwork::gkr::Variant::Ragged => (1, 15),
         };
         assert_eq!(
             (proofs.len(), batch.proved_instances()),
@@ -301,7 +299,7 @@ fn region_strategies_prove_and_reject_changes() {
     let mut comparison = BatchComparison {
         hash: HashKind::Blake3,
         widths: widths.to_vec(),
-        strategies: RegionStrategy::ALL.to_vec(),
+        strategies: flockwork::gkr::Variant::ALL.to_vec(),
         config: FlockConfig::default(),
         transcript: TranscriptKind::default(),
         seed: 3,

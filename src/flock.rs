@@ -852,6 +852,8 @@ pub struct BatchRow {
 
 /// A hash whose chains [`RegionBatch`] proves: random per-step data from a seed.
 pub trait RegionHash: HashGadget + Clone + 'static {
+    /// The hash.
+    const HASH: HashKind;
     /// The data of one step, from `rng`.
     fn random_data(rng: &mut ChaCha20Rng, step: usize) -> Self::Data;
     /// The start state of region `a`, from `rng`.
@@ -859,6 +861,7 @@ pub trait RegionHash: HashGadget + Clone + 'static {
 }
 
 impl RegionHash for Sha256Compress {
+    const HASH: HashKind = HashKind::Sha256;
     fn random_data(rng: &mut ChaCha20Rng, _: usize) -> [u8; 64] {
         let mut b = [0u8; 64];
         rng.fill_bytes(&mut b);
@@ -870,6 +873,7 @@ impl RegionHash for Sha256Compress {
 }
 
 impl RegionHash for Blake3Compress {
+    const HASH: HashKind = HashKind::Blake3;
     fn random_data(rng: &mut ChaCha20Rng, step: usize) -> Blake3Block {
         Blake3Block {
             words: core::array::from_fn(|_| rng.next_u32()),
@@ -884,6 +888,7 @@ impl RegionHash for Blake3Compress {
 }
 
 impl RegionHash for KeccakF1600 {
+    const HASH: HashKind = HashKind::Keccak;
     fn random_data(_: &mut ChaCha20Rng, _: usize) {}
     fn random_start(rng: &mut ChaCha20Rng) -> [u64; 25] {
         core::array::from_fn(|_| rng.next_u64())
@@ -1132,7 +1137,7 @@ impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
         let verify = clock.elapsed();
         Ok(BatchRow {
             batcher: self.strategy.name().into(),
-            hash: String::new(),
+            hash: G::HASH.name().into(),
             widths: self.widths.clone(),
             instances: self.widths.iter().map(|&w| 1usize << w).sum(),
             proved_instances: self.proved_instances(),
@@ -1173,15 +1178,11 @@ impl BatchComparison {
     /// [`MAX_REGION_WIDTH`] or a setup the commitment cannot reach;
     /// [`WorkloadError::Failed`] if an honest proof is rejected (a bug).
     pub fn run(&self) -> Result<Vec<BatchRow>, WorkloadError> {
-        let mut rows = match self.hash {
+        match self.hash {
             HashKind::Sha256 => self.rows(Sha256Compress),
             HashKind::Blake3 => self.rows(Blake3Compress),
             HashKind::Keccak => self.rows(KeccakF1600::new()),
-        }?;
-        for row in &mut rows {
-            row.hash = self.hash.name().into();
         }
-        Ok(rows)
     }
 
     fn rows<G: RegionHash>(&self, gadget: G) -> Result<Vec<BatchRow>, WorkloadError> {

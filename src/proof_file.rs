@@ -4,12 +4,12 @@
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (5) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
+//! "FWPF" | u16 version (6) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
 //! system 0, batch-R1CS (Flock):
-//!     u8 hash | u8 pcs | u8 preset | u8 copies | u32 blocks | u16 target_bits
+//!     u8 hash | u8 pcs | u8 preset | u8 copies | u32 blocks | u32 count | u16 target_bits
 //!     | u8 statement kind
-//!     kind 1, chain:  u32 n | n × u64 start | u32 n | n × u64 end
-//!     kind 2, Merkle: u32 d | d × u64 root | blocks leaves × d × u64 (blocks a power of two)
+//!     kind 1, chain:  u32 n | n × u64 start | u32 n | n × u64 end (after `count` steps)
+//!     kind 2, Merkle: u32 d | d × u64 root | count leaves × d × u64 (the left-complete tree)
 //!     kind 3, public: u32 a | u32 b | blocks × a × u64 inputs | blocks × b × u64
 //!                     outputs (one instance per block)
 //! system 1, GKR over Poseidon2b (t = 4, official instance):
@@ -52,16 +52,17 @@ use flockwork_core::PolynomialCommitment;
 use flockwork_pcs::PcsKind;
 use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 
-use crate::flock::{HashGadget, HashKind, IoKind, MAX_COPIES, flock_for};
+use crate::flock::{BatchShape, ExactError, HashKind, IoKind, MAX_COPIES, verify_exact};
 use crate::permutations::{LANES, MAX_WIDTH, check_widths, layer0_commitment, setup};
-use crate::workload::WorkloadError;
 
 /// The file's magic bytes.
 pub const MAGIC: [u8; 4] = *b"FWPF";
 /// The format version this build writes and reads. Version 5: batch-R1CS files record the
 /// exact block count (`u32 blocks`, any count, instead of `u8 log_blocks`) and carry the
 /// batch-R1CS proof version 4 (the count in the setup digest and the constant pin). Version 6:
-/// batch-R1CS proof version 5 (the commitment's parameters in their fixed byte encoding).
+/// batch-R1CS proof version 5 (the commitment's parameters in their fixed byte encoding), the
+/// exact count (`u32 count`: Merkle trees over any number of leaves, Keccak-f chains of any
+/// length), and system 3 (Keccak-f with GKR on its Boolean layers).
 pub const VERSION: u16 = 6;
 /// Every earlier version, with the last commit whose `flockwork verify` reads its files: 2
 /// (no `copies` byte; proofs before the proof-of-work change d591d4c), 3 (the layer-0
@@ -147,6 +148,11 @@ pub struct FlockFile {
     pub copies: usize,
     /// The batch has `blocks` blocks (1 to 2^24), `copies · blocks` compressions.
     pub blocks: usize,
+    /// The compressions the statement is about: exactly the count proved (a Keccak-f chain
+    /// may run up to `copies − 1` steps past it in its last block,
+    /// [`BatchShape::overhang`](crate::flock::BatchShape::overhang)); the layout
+    /// `BatchShape::for_count(hash, io, count)` must be `copies × blocks`.
+    pub count: usize,
     /// The security target the parameters were selected for.
     pub target_bits: u32,
     /// The chain's end points or the tree's root and leaves.
@@ -585,6 +591,7 @@ impl FlockFile {
         ));
         out.push(self.copies as u8);
         out.extend_from_slice(&(self.blocks as u32).to_le_bytes());
+        out.extend_from_slice(&(self.count as u32).to_le_bytes());
         out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
         match &self.statement {
             Statement::Chain { start, end } => {
@@ -646,6 +653,12 @@ impl FlockFile {
                 "{blocks} blocks (1 to {MAX_BLOCKS})"
             )));
         }
+        let count = r.u32("header")? as usize;
+        if count == 0 || count > copies * blocks {
+            return Err(ProofFileError::Header(format!(
+                "{count} instances in {blocks} blocks of {copies}"
+            )));
+        }
         let target_bits = u32::from(r.u16("header")?);
         if !(64..=256).contains(&target_bits) {
             return Err(ProofFileError::Header(format!(
@@ -659,11 +672,7 @@ impl FlockFile {
                 Statement::Chain { start, end }
             }
             2 => {
-                if !hash.has_merkle_nodes()
-                    || blocks < 2
-                    || !blocks.is_power_of_two()
-                    || copies != 1
-                {
+                if !hash.has_merkle_nodes() || blocks < 2 || copies != 1 {
                     return Err(ProofFileError::Header(format!(
                         "no Merkle tree of {blocks} blocks of {copies} {} nodes",
                         hash.name()
@@ -679,7 +688,7 @@ impl FlockFile {
                         hash.name()
                     )));
                 }
-                let leaves = blocks;
+                let leaves = count;
                 r.ensure(leaves, 8 * root.len(), "Merkle leaves")?;
                 let leaves = (0..leaves)
                     .map(|_| r.words(root.len(), "Merkle leaves"))
@@ -717,6 +726,7 @@ impl FlockFile {
             preset,
             copies,
             blocks,
+            count,
             target_bits,
             statement,
             proof: r.proof()?,
@@ -724,40 +734,43 @@ impl FlockFile {
     }
 
     fn verify(&self) -> Result<(), ProofFileError> {
-        use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-        match self.hash {
-            HashKind::Sha256 => self.verify_with(Sha256Compress),
-            HashKind::Keccak => self.verify_with(KeccakF1600::new()),
-            HashKind::Blake3 => self.verify_with(Blake3Compress),
+        let shape = BatchShape::for_count(self.hash, self.io(), self.count);
+        if (shape.copies, shape.blocks) != (self.copies, self.blocks) {
+            return Err(ProofFileError::Header(format!(
+                "{} {} instances are laid out in {} blocks of {}, not {} of {}",
+                self.count,
+                self.hash.name(),
+                shape.blocks,
+                shape.copies,
+                self.blocks,
+                self.copies
+            )));
         }
-    }
-
-    fn verify_with<G: HashGadget + Clone>(&self, gadget: G) -> Result<(), ProofFileError> {
-        match self.io() {
-            IoKind::Chain => self.verify_setup(flockwork_boolean::wide_chain(gadget, self.copies)),
-            IoKind::Merkle | IoKind::Public => self.verify_setup(gadget),
-        }
-    }
-
-    fn verify_setup<G: HashGadget>(&self, gadget: G) -> Result<(), ProofFileError> {
         let config = FlockConfig {
             scheme: self.pcs,
             preset: self.preset,
             target_bits: self.target_bits,
             ..FlockConfig::default()
         };
-        let flock = flock_for(gadget, self.blocks, self.io(), config)
-            .map_err(|e: WorkloadError| ProofFileError::Setup(e.to_string()))?;
-        with_transcript!(self.transcript, T => {
-            flock.with_transcript::<T>().verify(&self.statement, &self.proof)
-        })?;
-        Ok(())
+        verify_exact(
+            self.hash,
+            self.io(),
+            self.count,
+            config,
+            self.transcript,
+            &self.statement,
+            &self.proof,
+        )
+        .map_err(|e| match e {
+            ExactError::Setup(e) => ProofFileError::Setup(e.to_string()),
+            ExactError::Rejected(e) => ProofFileError::Rejected(e),
+        })
     }
 
-    /// Compressions in the batch.
+    /// Compressions the statement is about.
     #[must_use]
     pub fn instances(&self) -> usize {
-        self.copies * self.blocks
+        self.count
     }
 }
 
@@ -1059,6 +1072,7 @@ mod tests {
             preset: Preset::Slim,
             copies: 3,
             blocks: 21,
+            count: 62,
             target_bits: 100,
             statement: Statement::Chain {
                 start: (0..25).collect(),
@@ -1076,6 +1090,7 @@ mod tests {
             preset: Preset::Fast,
             copies: 1,
             blocks: 4,
+            count: 4,
             target_bits: 100,
             statement: Statement::Merkle {
                 root: vec![1, 2, 3, 4],
@@ -1093,6 +1108,7 @@ mod tests {
             preset: Preset::Fast,
             copies: 1,
             blocks: 2,
+            count: 2,
             target_bits: 100,
             statement: Statement::Public {
                 inputs: (0..28).collect(),

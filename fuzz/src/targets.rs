@@ -401,8 +401,9 @@ pub fn proof_file_seed() -> Vec<u8> {
             preset: workload.config.preset,
             copies: report.shape.copies,
             blocks: report.shape.blocks,
+            count: report.count,
             target_bits: workload.config.target_bits,
-            statement: report.statement,
+            statement: report.exact,
             proof: report.proof,
         })
         .to_bytes()

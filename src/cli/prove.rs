@@ -298,18 +298,12 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
         IoKind::Chain
     };
     let batch = BatchShape::for_count(hash, io, count);
-    if batch.instances() != count && args.count.is_some() {
-        let why = if io == IoKind::Merkle {
-            "a Merkle tree takes a power-of-two number of leaves".to_string()
-        } else {
-            format!(
-                "batch-R1CS proves whole blocks of {} instances",
-                batch.copies
-            )
-        };
+    if batch.overhang() > 0 && !args.json {
         eprintln!(
-            "note: {why}: --count {count} is rounded up to {}",
-            describe_shape(batch)
+            "note: batch-R1CS proves Keccak-f in blocks of {}: the last block runs {} \
+             permutation(s) past the chain's end, which the verifier recomputes",
+            batch.copies,
+            batch.overhang()
         );
     }
     let config = flockwork::r1cs::FlockConfig {
@@ -353,8 +347,9 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
             preset: config.preset,
             copies: r.shape.copies,
             blocks: r.shape.blocks,
+            count: r.count,
             target_bits: config.target_bits,
-            statement: r.statement.clone(),
+            statement: r.exact.clone(),
             proof: r.proof.clone(),
         });
         write_proof_file(path, &file, args.json)?;

@@ -207,7 +207,7 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
             "flockwork at commit 7e089aa reads version 3",
         );
         let mut statement = bytes.clone();
-        statement[23] ^= 1; // a word of the chain's start state
+        statement[27] ^= 1; // a word of the chain's start state
         bad("statement.bin", &statement, "rejected");
         let mut longer = bytes.clone();
         longer.push(0);
@@ -791,7 +791,7 @@ fn keccak_chains_take_three_permutations_per_block() {
     let out = flockwork(&["verify", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("valid: a chain of 6 keccak-f compressions in 2 blocks of 3"),
+        stdout(&out).starts_with("valid: a chain of 4 keccak-f compressions in 2 blocks of 3"),
         "{}",
         stdout(&out)
     );
@@ -834,9 +834,9 @@ fn public_io_files_round_trip_and_changed_io_is_rejected() {
 
     let bytes = std::fs::read(&path).unwrap();
     // magic 4 | version 2 | system | transcript | hash | pcs | preset | copies | u32 blocks |
-    // target 2 | kind | u32 a | u32 b: the inputs start at byte 27, 4 × 12 words, then the
-    // outputs, 4 × 4 words.
-    let inputs = 27;
+    // u32 count | target 2 | kind | u32 a | u32 b: the inputs start at byte 31, 4 × 12 words,
+    // then the outputs, 4 × 4 words.
+    let inputs = 31;
     let outputs = inputs + 8 * 4 * 12;
     for (name, at) in [
         ("first-input", inputs),

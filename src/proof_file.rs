@@ -20,7 +20,7 @@
 //!     per region: w_a × 32-byte point | t × 32-byte values
 //! system 3, Keccak-f[1600] with GKR on its Boolean layers (the harness's batcher,
 //! `flockwork::engines`):
-//!     u8 batcher | u8 pcs (255: none) | u16 target_bits | u32 N (1 to 2^24)
+//!     u8 batcher | u8 pcs (255: none) | u16 target_bits (0 without pcs) | u32 N (1 to 2^24)
 //!     pcs 255, public IO: N × 25 × u64 inputs | N × 25 × u64 outputs
 //!     otherwise, committed IO: u16 n | n commitment bytes
 //! then: u64 proof length | proof bytes
@@ -955,7 +955,12 @@ impl BooleanGkrFile {
         out.push(transcript_code(self.transcript));
         out.push(variant_code(self.variant));
         out.push(self.pcs.map_or(NO_PCS, pcs_code));
-        out.extend_from_slice(&(self.target_bits as u16).to_le_bytes());
+        let target_bits = if self.pcs.is_some() {
+            self.target_bits as u16
+        } else {
+            0
+        };
+        out.extend_from_slice(&target_bits.to_le_bytes());
         out.extend_from_slice(&(self.count() as u32).to_le_bytes());
         match &self.io {
             BooleanIo::Public { inputs, outputs } => {
@@ -981,6 +986,19 @@ impl BooleanGkrFile {
             _ => Some(r.pcs()?),
         };
         let target_bits = u32::from(r.u16("header")?);
+        match pcs {
+            None if target_bits != 0 => {
+                return Err(ProofFileError::Header(
+                    "a security target without a commitment".into(),
+                ));
+            }
+            Some(_) if !(64..=256).contains(&target_bits) => {
+                return Err(ProofFileError::Header(format!(
+                    "security target {target_bits} bits (64 to 256)"
+                )));
+            }
+            _ => {}
+        }
         let count = r.u32("header")? as usize;
         if count == 0 || count > MAX_BLOCKS {
             return Err(ProofFileError::Header(format!(

@@ -27,7 +27,7 @@ const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", 
 pub type Target = (&'static str, fn() -> Vec<u8>, fn(&[u8]) -> bool);
 
 /// Every target.
-pub const TARGETS: [Target; 10] = [
+pub const TARGETS: [Target; 11] = [
     ("sumcheck", sumcheck_seed, sumcheck),
     ("ligerito", ligerito_seed, ligerito),
     ("fri_binius", fri_seed, fri_binius),
@@ -38,6 +38,11 @@ pub const TARGETS: [Target; 10] = [
     ("gkr_ragged", gkr_seed, gkr_ragged),
     ("proof_file", proof_file_seed, proof_file),
     ("proof_file_gkr", proof_file_gkr_seed, proof_file),
+    (
+        "proof_file_boolean_gkr",
+        proof_file_boolean_gkr_seed,
+        proof_file,
+    ),
 ];
 
 fn ghash_vec(seed: u64, n: usize) -> Vec<Ghash128> {
@@ -438,6 +443,44 @@ pub fn proof_file_gkr_seed() -> Vec<u8> {
     .clone()
 }
 
+/// A proof file of 3 Keccak-f permutations (regions of 2 and 1) proved with GKR on their
+/// Boolean layers by the ragged batcher, inputs and outputs public.
+pub fn proof_file_boolean_gkr_seed() -> Vec<u8> {
+    use flockwork::engines::{Choices, System, batchers_for};
+    use flockwork::poly::relation::{Io, IoKind, Statement};
+    use flockwork::proof_file::{BooleanGkrFile, BooleanIo};
+    static SEED: OnceLock<Vec<u8>> = OnceLock::new();
+    SEED.get_or_init(|| {
+        let relation = flockwork::boolean::KeccakF1600::new();
+        let choices = Choices {
+            systems: vec![System::Gkr],
+            variants: vec![flockwork::gkr::Variant::Ragged],
+            schemes: Vec::new(),
+            ..Choices::default()
+        };
+        let batcher = batchers_for(&relation, 3, &choices)
+            .into_iter()
+            .find(|b| b.supports(IoKind::Public))
+            .expect("a public-IO Boolean GKR batcher");
+        let inputs: Vec<[u64; 25]> = (0..3u64).map(|i| [i * 0x9e37_79b9 + 1; 25]).collect();
+        let statement = Statement::public(&relation, inputs.clone());
+        let proof = batcher.prove(&inputs, &statement).expect("prove");
+        let Io::Public { inputs, outputs } = statement.io else {
+            unreachable!("a public statement")
+        };
+        ProofFile::BooleanGkr(BooleanGkrFile {
+            variant: flockwork::gkr::Variant::Ragged,
+            transcript: flockwork::transcript::TranscriptKind::Sha256,
+            pcs: None,
+            target_bits: 0,
+            io: BooleanIo::Public { inputs, outputs },
+            proof,
+        })
+        .to_bytes()
+    })
+    .clone()
+}
+
 /// The proof-file parser, and the verifier of whatever it accepts.
 pub fn proof_file(data: &[u8]) -> bool {
     match ProofFile::from_bytes(data) {
@@ -447,6 +490,9 @@ pub fn proof_file(data: &[u8]) -> bool {
         }
         Ok(ProofFile::Gkr(file)) if file.permutations() <= 64 => {
             ProofFile::Gkr(file).verify().is_ok()
+        }
+        Ok(ProofFile::BooleanGkr(file)) if file.count() <= 64 => {
+            ProofFile::BooleanGkr(file).verify().is_ok()
         }
         _ => false,
     }

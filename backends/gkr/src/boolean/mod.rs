@@ -185,6 +185,8 @@ use flockwork_transcript::{Sha256, Transcript, TranscriptScheme};
 
 use crate::{Ghash128, GkrError, ProveError, Variant};
 
+pub use io::{LABEL_INPUT_BITS, LABEL_OUTPUT_BITS, LABEL_OUTPUT_VALUES, PACKED_VARS};
+
 /// The field of every value and challenge.
 pub type F = Ghash128;
 

@@ -24,7 +24,10 @@
 //! outputs in one polynomial, draws the output points after the commitment and proves the
 //! walk's terminal claims and the output claims by one opening
 //! ([`Setup::prove_io`](flockwork_gkr::Setup::prove_io); module docs of
-//! [`flockwork_gkr::opening`]).
+//! [`flockwork_gkr::opening`]); on Keccak-f's Boolean layers it commits the bits of every
+//! input and output state through ring-switching and proves the output claims and the
+//! walk's terminal claims, each reduced to one evaluation per region, by one opening
+//! ([`BooleanGkr::prove_io`]; module docs of [`flockwork_gkr::boolean`]).
 //! A statement's outputs are the relation's native evaluation ([`Statement::public`]), and a
 //! statement with any other output is rejected by every batcher (tests), so a verified proof
 //! checks the engine against the relation.
@@ -480,6 +483,61 @@ where
     }
 }
 
+/// The (commitment scheme, strategy) pairs of the GKR batchers: each strategy for public IO
+/// (`None`), then each again over each scheme.
+fn gkr_combinations(choices: &Choices) -> impl Iterator<Item = (Option<PcsKind>, Variant)> + '_ {
+    std::iter::once(None)
+        .chain(choices.schemes.iter().copied().map(Some))
+        .flat_map(|scheme| {
+            choices
+                .variants
+                .iter()
+                .map(move |&variant| (scheme, variant))
+        })
+}
+
+/// The commitment `pcs` of a GKR batcher named `name` whose setup proves `setup_count`
+/// instances, for a committed statement about `count`.
+fn committed_pcs<'a, P>(
+    pcs: Option<&'a P>,
+    count: usize,
+    setup_count: usize,
+    name: &str,
+) -> Result<&'a P, BatchError> {
+    match pcs {
+        Some(pcs) if count == setup_count => Ok(pcs),
+        Some(_) => Err(BatchError::Unsupported(format!(
+            "{count} instances; this setup proves {setup_count}"
+        ))),
+        None => Err(BatchError::Unsupported(format!(
+            "{name} proves public-IO statements"
+        ))),
+    }
+}
+
+/// The commitment a GKR prover makes again from its `given` inputs (`commit`) with its
+/// prover data, refused unless there are `count` inputs and it is the statement's
+/// `commitment`.
+fn remade_commitment<D, E: ToString>(
+    given: usize,
+    count: usize,
+    commitment: &[u8],
+    commit: impl FnOnce() -> Result<(Vec<u8>, D), E>,
+) -> Result<(Vec<u8>, D), BatchError> {
+    if given != count {
+        return Err(BatchError::Prove(format!(
+            "{given} inputs for {count} instances"
+        )));
+    }
+    let (made, data) = commit().map_err(|e| BatchError::Prove(e.to_string()))?;
+    if made != commitment {
+        return Err(BatchError::Prove(
+            "the inputs are not the ones the statement's commitment binds".into(),
+        ));
+    }
+    Ok((made, data))
+}
+
 /// A GKR batching strategy over one transcript, proving public-IO statements or, with a
 /// commitment to the inputs and outputs, committed statements
 /// ([`Setup::prove_io`](flockwork_gkr::Setup::prove_io)).
@@ -500,14 +558,7 @@ where
     if count == 0 || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
-    let pcs_choices = std::iter::once(None).chain(choices.schemes.iter().copied().map(Some));
-    pcs_choices
-        .flat_map(|scheme| {
-            choices
-                .variants
-                .iter()
-                .map(move |&variant| (scheme, variant))
-        })
+    gkr_combinations(choices)
         .filter_map(|(scheme, variant)| {
             with_transcript!(choices.transcript, D => {
                 let setup = Setup::<R, Ghash256, D>::new(relation.clone(), region_widths(count));
@@ -560,16 +611,7 @@ where
     /// The commitment of committed statements about `count` instances.
     fn committed_pcs(&self, count: usize) -> Result<&flockwork_pcs::Commitment, BatchError> {
         let setup_count: usize = self.setup.widths().iter().map(|&w| 1usize << w).sum();
-        match &self.pcs {
-            Some(pcs) if count == setup_count => Ok(pcs),
-            Some(_) => Err(BatchError::Unsupported(format!(
-                "{count} instances; this setup proves {setup_count}"
-            ))),
-            None => Err(BatchError::Unsupported(format!(
-                "{} proves public-IO statements",
-                self.name
-            ))),
-        }
+        committed_pcs(self.pcs.as_ref(), count, setup_count, &self.name)
     }
 
     /// The walk's statement for public inputs and outputs ([module docs](self)).
@@ -678,22 +720,10 @@ where
         let proved = match &statement.io {
             Io::Committed { count, commitment } => {
                 let pcs = self.committed_pcs(*count)?;
-                if inputs.len() != *count {
-                    return Err(BatchError::Prove(format!(
-                        "{} inputs for {count} instances",
-                        inputs.len()
-                    )));
-                }
                 let regions = self.regions(inputs);
-                let (made, data) = self
-                    .setup
-                    .commit_io(pcs, &regions)
-                    .map_err(|e| BatchError::Prove(e.to_string()))?;
-                if made != *commitment {
-                    return Err(BatchError::Prove(
-                        "the inputs are not the ones the statement's commitment binds".into(),
-                    ));
-                }
+                let (made, data) = remade_commitment(inputs.len(), *count, commitment, || {
+                    self.setup.commit_io(pcs, &regions)
+                })?;
                 self.setup
                     .prove_io(self.variant, pcs, &made, &data, &regions)
             }
@@ -718,6 +748,38 @@ where
         }
         .map_err(|e| BatchError::Rejected(e.to_string()))
     }
+}
+
+/// The Boolean GKR batcher of `relation` for `count` instances with `variant`: public IO for
+/// `scheme = None`, committed IO over `scheme` (ring-switched) otherwise; `None` for no
+/// instances or a scheme that cannot commit so few bits. Its [`Batcher::commit`],
+/// [`Batcher::prove`], [`Batcher::verify`] and [`Batcher::soundness_bits`] are the whole
+/// interface: the proof's bytes are its length, and the soundness counts the walks, the
+/// opening's reductions and the commitment.
+#[must_use]
+pub fn boolean_gkr_batcher<R>(
+    relation: &R,
+    count: usize,
+    variant: Variant,
+    scheme: Option<PcsKind>,
+    choices: &Choices,
+) -> Option<Box<dyn Batcher<R>>>
+where
+    R: BooleanLayeredEncoding + Clone + Sync + 'static,
+{
+    let only = Choices {
+        schemes: scheme.into_iter().collect(),
+        variants: vec![variant],
+        ..choices.clone()
+    };
+    let io = if scheme.is_some() {
+        IoKind::Committed
+    } else {
+        IoKind::Public
+    };
+    boolean_gkr_batchers(relation, count, &only)
+        .into_iter()
+        .find(|b| b.supports(io))
 }
 
 /// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]) with one batching
@@ -746,14 +808,7 @@ where
     if count == 0 || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
-    let pcs_choices = std::iter::once(None).chain(choices.schemes.iter().copied().map(Some));
-    pcs_choices
-        .flat_map(|scheme| {
-            choices
-                .variants
-                .iter()
-                .map(move |&variant| (scheme, variant))
-        })
+    gkr_combinations(choices)
         .filter_map(|(scheme, variant)| {
             with_transcript!(choices.transcript, D => {
                 let setup = BooleanGkr::<R, D>::new(relation.clone(), region_widths(count));
@@ -800,17 +855,7 @@ where
         &self,
         count: usize,
     ) -> Result<&RingSwitched<flockwork_pcs::Commitment>, BatchError> {
-        match &self.pcs {
-            Some(pcs) if count == self.setup.count() => Ok(pcs),
-            Some(_) => Err(BatchError::Unsupported(format!(
-                "{count} instances; this setup proves {}",
-                self.setup.count()
-            ))),
-            None => Err(BatchError::Unsupported(format!(
-                "{} proves public-IO statements",
-                self.name
-            ))),
-        }
+        committed_pcs(self.pcs.as_ref(), count, self.setup.count(), &self.name)
     }
 
     /// The walk's statement: every input and output state, instance after instance.
@@ -880,22 +925,10 @@ where
         let proved = match &statement.io {
             Io::Committed { count, commitment } => {
                 let pcs = self.committed_pcs(*count)?;
-                if inputs.len() != *count {
-                    return Err(BatchError::Prove(format!(
-                        "{} inputs for {count} instances",
-                        inputs.len()
-                    )));
-                }
                 let words = self.input_words(inputs);
-                let (made, data) = self
-                    .setup
-                    .commit_io(pcs, &words)
-                    .map_err(|e| BatchError::Prove(e.to_string()))?;
-                if made != *commitment {
-                    return Err(BatchError::Prove(
-                        "the inputs are not the ones the statement's commitment binds".into(),
-                    ));
-                }
+                let (made, data) = remade_commitment(inputs.len(), *count, commitment, || {
+                    self.setup.commit_io(pcs, &words)
+                })?;
                 self.setup.prove_io(self.variant, pcs, &made, &data, &words)
             }
             _ => {

@@ -8,6 +8,7 @@
 //! committed statements of batch-R1CS and of every GKR strategy over every commitment
 //! verify, and are rejected with another commitment, other inputs or a changed proof byte.
 
+use flockwork::engines::boolean_gkr_batcher;
 use flockwork::prelude::*;
 
 fn sha256_inputs(n: usize) -> Vec<Sha256Input> {
@@ -503,6 +504,31 @@ fn committed_statements_of_poseidon2b_under_every_gkr_strategy() {
     let mut other = inputs.clone();
     other[4][3] += Ghash128::ONE;
     every_batcher_proves_committed(&Poseidon2bRelation::official(), &inputs, &other, 9);
+}
+
+/// The one-batcher entry point: each strategy, public or over each scheme, proves and
+/// verifies its statement.
+#[test]
+fn one_boolean_gkr_batcher_at_a_time() {
+    let keccak = KeccakF1600::new();
+    let inputs = vec![[1; 25], [2; 25], [4; 25], [8; 25], [16; 25]];
+    let choices = Choices::default();
+    for variant in Variant::ALL {
+        let public = boolean_gkr_batcher(&keccak, 5, variant, None, &choices).unwrap();
+        let statement = Statement::public(&keccak, inputs.clone());
+        let proof = public.prove(&inputs, &statement).unwrap();
+        public.verify(&statement, &proof).unwrap();
+        assert!(public.soundness_bits() >= 100.0);
+        for scheme in PcsKind::ALL {
+            let b = boolean_gkr_batcher(&keccak, 5, variant, Some(scheme), &choices).unwrap();
+            assert!(b.name().contains(scheme.name()), "{}", b.name());
+            let statement = Statement::committed(5, b.commit(&inputs).unwrap());
+            let proof = b.prove(&inputs, &statement).unwrap();
+            b.verify(&statement, &proof).unwrap();
+            assert!(b.soundness_bits() >= 100.0, "{}", b.soundness_bits());
+        }
+    }
+    assert!(boolean_gkr_batcher(&keccak, 0, Variant::Ragged, None, &choices).is_none());
 }
 
 #[test]

@@ -1,10 +1,10 @@
-//! Proves and verifies `N` Keccak-f\[1600\] permutations with the Boolean GKR
-//! (`flockwork_gkr::boolean`, ragged regions of `N`'s binary digits) and prints the times,
+//! Proves and verifies `2^k` Keccak-f\[1600\] permutations with the Boolean GKR
+//! (`flockwork_gkr::boolean`, the ragged batcher) and prints the times,
 //! the proof size and the soundness, with public inputs and outputs or with them committed
 //! through ring-switching over a dense scheme (the commitment's time included in the rate).
 //!
-//! `cargo run --release -p flockwork-gkr --example boolean_keccak -- [public|ligerito|fri|blaze] 1024 16384`
-//! (the counts; default `public 1024`). Threads: rayon's default (`RAYON_NUM_THREADS=1` for
+//! `cargo run --release -p flockwork-gkr --example boolean_keccak -- [public|ligerito|fri|blaze] 10 14`
+//! (the `k`s; default `public 10`). Threads: rayon's default (`RAYON_NUM_THREADS=1` for
 //! one).
 
 use std::time::Instant;
@@ -14,14 +14,6 @@ use flockwork_gkr::{BooleanGkr, Variant};
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{Commitment, PcsKind, Profile};
-
-/// `N`'s binary digits, largest first: the regions' widths.
-fn widths(count: usize) -> Vec<usize> {
-    (0..usize::BITS as usize)
-        .rev()
-        .filter(|&w| count >> w & 1 == 1)
-        .collect()
-}
 
 /// The median of three runs of `f` after one warm-up, and its last result.
 fn median<T>(mut f: impl FnMut() -> T) -> (f64, T) {
@@ -47,19 +39,16 @@ fn main() {
         Some(s) if s.parse::<PcsKind>().is_ok() => Some(args.remove(0).parse::<PcsKind>().unwrap()),
         _ => None,
     };
-    let counts: Vec<usize> = args
+    let ks: Vec<usize> = args
         .iter()
-        .map(|a| a.parse().expect("a count is a number"))
+        .map(|a| a.parse().expect("k is a number"))
         .collect();
-    let counts = if counts.is_empty() {
-        vec![1024]
-    } else {
-        counts
-    };
+    let ks = if ks.is_empty() { vec![10] } else { ks };
     let mode = scheme.map_or("public", PcsKind::name);
     println!("io  count  commit_s  prove_s  perms_per_s  verify_s  proof_bytes  soundness_bits");
-    for count in counts {
-        let setup = BooleanGkr::<_>::new(KeccakF1600::new(), widths(count));
+    for k in ks {
+        let count = 1usize << k;
+        let setup = BooleanGkr::<_>::new(KeccakF1600::new(), vec![k]);
         // Deterministic inputs: a splitmix64 stream.
         let mut s = 0x9e37_79b9_7f4a_7c15u64 ^ count as u64;
         let inputs: Vec<u64> = (0..25 * count)

@@ -17,7 +17,7 @@
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
 //! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic `Poseidon2bSponge` from `flockwork-poseidon2b` |
 //! | `R` of [`Setup`]`<R, E, D>` | any [`LayeredRelation`](flockwork_core::layered::LayeredRelation); the shipped ones live beside their permutations (feature `layered` of each gadget crate): `flockwork_poseidon2b::Poseidon2bRelation` (66 layers over GF(2^128); GHASH basis, or the tower basis via its [`ChangeOfBasis`](flockwork_core::layered::ChangeOfBasis)) and `flockwork_poseidon2::Poseidon2Relation` (any prime-field Poseidon2 instance). This crate depends on no gadget. |
-//! | [`boolean`] | [`BooleanGkr`]: GKR over GF(2^128) for Boolean layered relations (Keccak-f), the prover on the bit-sliced trace; one region of `2^k` instances, public IO |
+//! | [`boolean`] | [`BooleanGkr`]: GKR over GF(2^128) for Boolean layered relations (Keccak-f), the prover on the bit-sliced trace; the three batchers of [`Variant`] over regions of unequal size; public IO, or inputs and outputs committed through ring-switching over any PCS with one opening |
 //!
 //! ## The protocol in one paragraph
 //!

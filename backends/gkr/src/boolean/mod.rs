@@ -185,6 +185,8 @@ use flockwork_transcript::{Sha256, Transcript, TranscriptScheme};
 
 use crate::{Ghash128, GkrError, ProveError, Variant};
 
+pub use io::{LABEL_INPUT_BITS, LABEL_OUTPUT_BITS, LABEL_OUTPUT_VALUES, PACKED_VARS};
+
 /// The field of every value and challenge.
 pub type F = Ghash128;
 
@@ -568,6 +570,38 @@ where
             })
             .collect()
     }
+}
+
+/// A layer's points, weights and claims per region: `(z_a, β_a, v_a)`.
+type LayerClaims = (Vec<Vec<F>>, Vec<Vec<F>>, Vec<F>);
+
+/// The first layer's claims of a walk from its output claims, `z_a` extended by zeros to
+/// the region's `k_a` coordinates.
+fn start_layer(claims: Vec<OutputClaim>, ks: &[usize]) -> LayerClaims {
+    let mut out: LayerClaims = (Vec::new(), Vec::new(), Vec::new());
+    for (c, &k) in claims.into_iter().zip(ks) {
+        let mut z = c.z;
+        z.resize(k, F::ZERO);
+        out.0.push(z);
+        out.1.push(c.beta);
+        out.2.push(c.claim);
+    }
+    out
+}
+
+/// The next layer's claims from the terminal claims of this one and the challenge `α`:
+/// `z_a = r_a`, `β_{a,i} = α^{w·n_a + i + 1}`, `v_a = Σ_i β_{a,i} u_{a,i}`.
+fn next_layer(alpha: F, terminal: &[Terminal]) -> LayerClaims {
+    let width = terminal.first().map_or(0, |t| t.values.len());
+    let all = powers(alpha, terminal.len() * width);
+    let betas: Vec<Vec<F>> = all.chunks_exact(width.max(1)).map(<[F]>::to_vec).collect();
+    let sums = betas
+        .iter()
+        .zip(terminal)
+        .map(|(b, t)| weighted(b, &t.values))
+        .collect();
+    let zs = terminal.iter().map(|t| t.point.clone()).collect();
+    (zs, betas, sums)
 }
 
 /// `−log2` of `failures / 2^128`.

@@ -10,7 +10,7 @@ use flockwork_transcript::{ProverTranscript, TranscriptScheme};
 
 use super::{
     BooleanGkr, BooleanStatement, F, IO_PUBLIC, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, OutputClaim, Terminal, byte_tables, powers, protocol, table_sum, weighted,
+    LABEL_ROUND, OutputClaim, Terminal, byte_tables, next_layer, protocol, start_layer, table_sum,
 };
 use crate::Variant;
 use crate::walk::{eq1, horner};
@@ -110,19 +110,7 @@ where
 {
     let layers = setup.relation.boolean_layers();
     let (big, ks) = setup.walk_shape(variant, regions);
-    let (mut zs, mut betas, mut sums): (Vec<Vec<F>>, Vec<Vec<F>>, Vec<F>) = (
-        claims
-            .iter()
-            .zip(&ks)
-            .map(|(c, &k)| {
-                let mut z = c.z.clone();
-                z.resize(k, F::ZERO);
-                z
-            })
-            .collect(),
-        claims.iter().map(|c| c.beta.clone()).collect(),
-        claims.iter().map(|c| c.claim).collect(),
-    );
+    let (mut zs, mut betas, mut sums) = start_layer(claims, &ks);
     let mut terminal = Vec::new();
     for l in (1..=layers.num_layers()).rev() {
         let width = layers.width(l - 1);
@@ -167,15 +155,7 @@ where
             tr.send_field(LABEL_LAYER_VALUES, &t.values);
         }
         if l > 1 {
-            let alpha: F = tr.challenge(LABEL_ALPHA);
-            let all = powers(alpha, regions.len() * width);
-            betas = all.chunks_exact(width.max(1)).map(<[F]>::to_vec).collect();
-            sums = betas
-                .iter()
-                .zip(&terminal)
-                .map(|(b, t)| weighted(b, &t.values))
-                .collect();
-            zs = terminal.iter().map(|t| t.point.clone()).collect();
+            (zs, betas, sums) = next_layer(tr.challenge(LABEL_ALPHA), &terminal);
         }
     }
     terminal
@@ -594,7 +574,7 @@ mod tests {
     use flockwork_boolean::KeccakF1600;
     use flockwork_core::boolean_layered::{BooleanLayersBuilder, pack_instances};
 
-    use super::super::public_evaluations;
+    use super::super::{powers, public_evaluations, weighted};
     use super::*;
 
     /// Deterministic instance-major input words (a splitmix64 stream), bits past `width` 0.

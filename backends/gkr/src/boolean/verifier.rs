@@ -9,7 +9,7 @@ use flockwork_transcript::{TranscriptScheme, VerifierTranscript};
 
 use super::{
     BooleanGkr, BooleanStatement, F, IO_PUBLIC, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, OutputClaim, Terminal, powers, protocol, public_evaluations, weighted,
+    LABEL_ROUND, OutputClaim, Terminal, next_layer, protocol, public_evaluations, start_layer,
 };
 use crate::walk::{eq_point, horner, restore_round_poly, selector};
 use crate::{GkrError, Variant};
@@ -76,17 +76,8 @@ where
 {
     let layers = setup.relation.boolean_layers();
     let (big, ks) = setup.walk_shape(variant, regions);
-    let mut claim: F = claims.iter().map(|c| c.claim).sum();
-    let mut zs: Vec<Vec<F>> = claims
-        .iter()
-        .zip(&ks)
-        .map(|(c, &k)| {
-            let mut z = c.z.clone();
-            z.resize(k, F::ZERO);
-            z
-        })
-        .collect();
-    let mut betas: Vec<Vec<F>> = claims.into_iter().map(|c| c.beta).collect();
+    let (mut zs, mut betas, sums) = start_layer(claims, &ks);
+    let mut claim: F = sums.into_iter().sum();
     let mut terminal = Vec::new();
     for l in (1..=layers.num_layers()).rev() {
         let width = layers.width(l - 1);
@@ -113,15 +104,9 @@ where
             return Err(GkrError::LayerCheck { layer: l });
         }
         if l > 1 {
-            let alpha: F = tr.challenge(LABEL_ALPHA);
-            let all = powers(alpha, regions.len() * width);
-            betas = all.chunks_exact(width.max(1)).map(<[F]>::to_vec).collect();
-            claim = betas
-                .iter()
-                .zip(&terminal)
-                .map(|(b, t)| weighted(b, &t.values))
-                .sum();
-            zs = terminal.iter().map(|t| t.point.clone()).collect();
+            let sums;
+            (zs, betas, sums) = next_layer(tr.challenge(LABEL_ALPHA), &terminal);
+            claim = sums.into_iter().sum();
         }
     }
     Ok(terminal)

@@ -20,8 +20,8 @@
 //! [`prefetch`] is the other memory hint of the crate: a software prefetch for loops whose
 //! addresses come from a table (the RAA encoder's permutations).
 
-/// Buffers from this size on (in bytes) are advised onto huge pages and zeroed in parallel.
-pub const HUGE_PAGE_MIN_BYTES: usize = 4 << 20;
+use flockwork_field::par;
+pub use flockwork_field::par::HUGE_PAGE_MIN_BYTES;
 
 /// `len` copies of `zero` (an all-zero value), in a buffer advised onto huge pages when it is
 /// large ([module docs](self)).
@@ -32,13 +32,7 @@ pub fn zeroed<T: Copy + Send + Sync>(len: usize, zero: T) -> Vec<T> {
     }
     let mut v = Vec::with_capacity(len);
     huge_pages::advise(v.spare_capacity_mut());
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        v.par_extend(rayon::iter::repeat_n(zero, len));
-    }
-    #[cfg(not(feature = "parallel"))]
-    v.resize(len, zero);
+    par::extend_repeated(&mut v, zero, len);
     v
 }
 
@@ -72,13 +66,7 @@ pub fn repeated<T: Copy + Send + Sync>(values: &[T], times: usize) -> Vec<T> {
     let mut v = Vec::with_capacity(len);
     huge_pages::advise(v.spare_capacity_mut());
     for _ in 0..times {
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            v.par_extend(values.par_iter().copied());
-        }
-        #[cfg(not(feature = "parallel"))]
-        v.extend_from_slice(values);
+        par::extend_mapped(&mut v, values, |x| x);
     }
     v
 }
@@ -97,13 +85,7 @@ where
     }
     let mut v = Vec::with_capacity(values.len());
     huge_pages::advise(v.spare_capacity_mut());
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        v.par_extend(values.par_iter().map(|&x| f(x)));
-    }
-    #[cfg(not(feature = "parallel"))]
-    v.extend(values.iter().map(|&x| f(x)));
+    par::extend_mapped(&mut v, values, f);
     v
 }
 

@@ -38,10 +38,10 @@ use flockwork_field::{Field, PrimeField};
 
 use crate::kernels::NttField;
 use crate::ntt::AdditiveNtt;
-use crate::parallel;
 use crate::radix2::Radix2Ntt;
 use crate::reed_solomon::ReedSolomon;
 use crate::subspace::SubspaceBasis;
+use flockwork_field::par::{self, FOLD_CHUNK, MIN_PARALLEL_ELEMS};
 
 /// A Reed–Solomon code with the folding structure above, interleaved at level 0.
 pub trait FoldableCode<F: Field>: Clone + Debug + Send + Sync {
@@ -84,7 +84,7 @@ pub trait FoldableCode<F: Field>: Clone + Debug + Send + Sync {
     fn fold(&self, level: usize, codeword: &[F], r: F) -> Vec<F> {
         assert_eq!(codeword.len(), 1 << self.log_len(level), "codeword length");
         let mut out = vec![F::ZERO; codeword.len() / 2];
-        parallel::for_each_chunk(&mut out, FOLD_CHUNK, |c, chunk| {
+        par::for_each_chunk(&mut out, FOLD_CHUNK, MIN_PARALLEL_ELEMS, |c, chunk| {
             for (i, o) in chunk.iter_mut().enumerate() {
                 let m = c * FOLD_CHUNK + i;
                 *o = self.fold_pair(level, m, [codeword[2 * m], codeword[2 * m + 1]], r);
@@ -100,9 +100,6 @@ pub trait FoldableCode<F: Field>: Clone + Debug + Send + Sync {
     /// If `level > ℓ` or the message length is not `2^(ℓ − level)`.
     fn encode_at_level(&self, level: usize, message: &[F]) -> Vec<F>;
 }
-
-/// Pairs folded per parallel task.
-const FOLD_CHUNK: usize = 1 << 12;
 
 /// The multilinear fold of a message: `a'_k = a_{2k} + r·(a_{2k+1} − a_{2k})`.
 ///
@@ -193,7 +190,7 @@ impl<F: NttField> FoldableCode<F> for BinaryRs<F> {
             bit += 1;
         }
         let mut out = vec![F::ZERO; pairs];
-        parallel::for_each_chunk(&mut out, FOLD_CHUNK, |c, chunk| {
+        par::for_each_chunk(&mut out, FOLD_CHUNK, MIN_PARALLEL_ELEMS, |c, chunk| {
             let start = c * FOLD_CHUNK;
             let pairs_in = &codeword[2 * start..2 * (start + chunk.len())];
             let mut odd = [F::ZERO; FOLD_CHUNK];
@@ -336,7 +333,7 @@ impl<F: PrimeField> FoldableCode<F> for Radix2Rs<F> {
         }
         let one_minus_r = F::ONE - r;
         let mut out = vec![F::ZERO; pairs];
-        parallel::for_each_chunk(&mut out, FOLD_CHUNK, |c, chunk| {
+        par::for_each_chunk(&mut out, FOLD_CHUNK, MIN_PARALLEL_ELEMS, |c, chunk| {
             for (i, o) in chunk.iter_mut().enumerate() {
                 let m = c * FOLD_CHUNK + i;
                 let (a, b) = (codeword[2 * m], codeword[2 * m + 1]);

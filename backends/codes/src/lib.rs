@@ -36,7 +36,6 @@ pub mod buffer;
 pub mod foldable;
 pub mod kernels;
 pub mod ntt;
-mod parallel;
 pub mod raa;
 pub mod radix2;
 pub mod reed_solomon;

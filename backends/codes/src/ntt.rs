@@ -37,15 +37,8 @@
 //! that run in parallel instead.
 
 use crate::kernels::NttField;
-use crate::parallel;
 use crate::subspace::SubspaceBasis;
-
-/// Elements per butterfly chunk: `u` stays in L1 between its two passes.
-const BUTTERFLY_CHUNK: usize = 256;
-
-/// Blocks of at most this many elements (256 KiB of GF(2^128)) run all their remaining
-/// layers while resident in cache.
-const CACHE_ELEMS: usize = 1 << 14;
+use flockwork_field::par::{self, BUTTERFLY_CHUNK, CACHE_ELEMS, MIN_PARALLEL_ELEMS};
 
 /// Precomputed twiddles for additive NTTs of up to `2^max_log_len` rows on the cosets of
 /// `U_{max_log_len}` inside `U_dim`.
@@ -265,7 +258,7 @@ impl<F: NttField> Pass<'_, F> {
         }
         if top > 0 {
             let (lo, hi) = data.split_at_mut(data.len() / 2);
-            parallel::join(
+            par::join(
                 || self.block(lo, 2 * index, top - 1),
                 || self.block(hi, 2 * index + 1, top - 1),
             );
@@ -297,15 +290,15 @@ impl<F: NttField> Pass<'_, F> {
         }
         let [q0, q1, q2, q3] = quarters(data);
         let [o0, o1, o2, o3] = quarters(out);
-        parallel::join(
+        par::join(
             || {
-                parallel::join(
+                par::join(
                     || self.block_then(q0, 4 * index, top - 2, o0, finish),
                     || self.block_then(q1, 4 * index + 1, top - 2, o1, finish),
                 );
             },
             || {
-                parallel::join(
+                par::join(
                     || self.block_then(q2, 4 * index + 2, top - 2, o2, finish),
                     || self.block_then(q3, 4 * index + 3, top - 2, o3, finish),
                 );
@@ -362,7 +355,9 @@ impl<F: NttField> Pass<'_, F> {
         ];
         let [a, b, c, d] = quarters(block);
         if split {
-            parallel::zip4_chunks([a, b, c, d], BUTTERFLY_CHUNK, |rows| F::butterfly4(rows, t));
+            par::zip4_chunks([a, b, c, d], BUTTERFLY_CHUNK, MIN_PARALLEL_ELEMS, |rows| {
+                F::butterfly4(rows, t)
+            });
         } else {
             F::butterfly4([a, b, c, d], t);
         }
@@ -375,7 +370,14 @@ impl<F: NttField> Pass<'_, F> {
         let (u, v) = block.split_at_mut(block.len() / 2);
         let butterfly = self.butterfly;
         if split {
-            parallel::zip_chunks(u, v, BUTTERFLY_CHUNK, |a, b| butterfly(a, b, twiddle));
+            par::zip_chunks(
+                u,
+                BUTTERFLY_CHUNK,
+                v,
+                BUTTERFLY_CHUNK,
+                MIN_PARALLEL_ELEMS,
+                |_, a, b| butterfly(a, b, twiddle),
+            );
         } else {
             for (a, b) in u
                 .chunks_mut(BUTTERFLY_CHUNK)

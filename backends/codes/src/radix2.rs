@@ -19,7 +19,7 @@
 
 use flockwork_field::PrimeField;
 
-use crate::parallel;
+use flockwork_field::par::{self, MIN_PARALLEL_ELEMS};
 
 /// Twiddles for transforms of length `2^log_len`.
 #[derive(Clone, Debug)]
@@ -83,7 +83,7 @@ impl<F: PrimeField> Radix2Ntt<F> {
             let stride = 1usize << (self.log_len - 1 - s);
             let block = 2 * half_rows * width;
             if data.len() / block >= 2 {
-                parallel::for_each_chunk(data, block, |_, b| {
+                par::for_each_chunk(data, block, MIN_PARALLEL_ELEMS, |_, b| {
                     let (u, v) = b.split_at_mut(half_rows * width);
                     butterfly_rows(u, v, width, |j| self.powers[j * stride]);
                 });
@@ -91,8 +91,9 @@ impl<F: PrimeField> Radix2Ntt<F> {
                 // One block (the first layer): its halves are cut into row ranges that run in
                 // parallel, each knowing its first row.
                 let (u, v) = data.split_at_mut(half_rows * width);
-                let rows_per_task = (parallel::MIN_PARALLEL_ELEMS / width).max(1);
-                parallel::zip_chunks_indexed(u, v, rows_per_task * width, |c, ur, vr| {
+                let rows_per_task = (MIN_PARALLEL_ELEMS / width).max(1);
+                let task = rows_per_task * width;
+                par::zip_chunks(u, task, v, task, MIN_PARALLEL_ELEMS, |c, ur, vr| {
                     let first = c * rows_per_task;
                     butterfly_rows(ur, vr, width, |j| self.powers[(first + j) * stride]);
                 });

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::kernels::NttField;
 use crate::ntt::AdditiveNtt;
-use crate::parallel;
+use flockwork_field::par::{self, MIN_PARALLEL_ELEMS};
 
 /// An interleaved Reed–Solomon code with `2^log_msg_len` message rows and rate
 /// `2^−log_inv_rate`.
@@ -93,9 +93,14 @@ impl<F: NttField> ReedSolomon<F> {
         );
         // Each coset starts as a copy of the message (written once, not zeroed first).
         let mut codeword = crate::buffer::repeated(message, 1 << self.log_inv_rate);
-        parallel::for_each_chunk(&mut codeword, message.len(), |coset, chunk| {
-            self.ntt.forward(chunk, width, coset as u64);
-        });
+        par::for_each_chunk(
+            &mut codeword,
+            message.len(),
+            MIN_PARALLEL_ELEMS,
+            |coset, chunk| {
+                self.ntt.forward(chunk, width, coset as u64);
+            },
+        );
         codeword
     }
 
@@ -127,9 +132,17 @@ impl<F: NttField> ReedSolomon<F> {
         );
         let mut codeword = crate::buffer::repeated(message, cosets);
         let out_len = out.len() / cosets;
-        parallel::zip_chunks_of(&mut codeword, message.len(), out, out_len, |coset, c, o| {
-            self.ntt.forward_then(c, width, coset as u64, o, &finish);
-        });
+        let coset_len = message.len();
+        par::zip_chunks(
+            &mut codeword,
+            coset_len,
+            out,
+            out_len,
+            MIN_PARALLEL_ELEMS,
+            |coset, c, o| {
+                self.ntt.forward_then(c, width, coset as u64, o, &finish);
+            },
+        );
         codeword
     }
 

@@ -76,7 +76,6 @@ pub mod boolean;
 mod error;
 pub mod lanes;
 pub mod opening;
-mod par;
 pub mod prover;
 pub mod statement;
 pub mod verifier;

@@ -63,6 +63,7 @@
 use flockwork_core::PolynomialCommitment;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_core::pcs::{Claim, extension_claims};
+use flockwork_field::par::{self, ROW_CHUNK};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme, VerifierTranscript};
 use sha2::{Digest, Sha256};
@@ -208,8 +209,8 @@ where
         for (a, rows) in witness.iter().enumerate() {
             // Rows of `lanes` values: `S_0`, then (with outputs) `S_L`.
             let mut table = vec![R::Base::ZERO; lanes << self.widths()[a]];
-            crate::par::for_each_chunk_mut(&mut table, lanes * 1024, |c, chunk| {
-                let first = c * 1024;
+            par::for_each_chunk(&mut table, lanes * ROW_CHUNK, 0, |c, chunk| {
+                let first = c * ROW_CHUNK;
                 for (i, row) in chunk.chunks_exact_mut(lanes).enumerate() {
                     let (s0, sl) = row.split_at_mut(t);
                     s0.copy_from_slice(&rows[(first + i) * t..(first + i + 1) * t]);

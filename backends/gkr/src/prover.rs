@@ -55,13 +55,10 @@ use flockwork_field::{ExtensionField, Field, PackedField};
 use flockwork_transcript::ProverTranscript;
 
 use crate::lanes::{LanePlan, mersenne_expand};
-use crate::par;
 use crate::walk::{
     LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES, LABEL_ROUND, RegionClaim, eq1, fold_layer,
 };
-
-/// Rows per parallel task.
-const ROW_CHUNK: usize = 1 << 10;
+use flockwork_field::par::{self, ROW_CHUNK};
 
 /// Prover parameters that change speed and memory, never the proof.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,12 +125,12 @@ impl<'a, F: Field> RegionTrace<'a, F> {
         };
         let last = relation.num_layers().saturating_sub(1);
         let mut at = 0;
-        par::for_each_chunk_mut(&mut trace.work, ROW_CHUNK * t, |ci, chunk| {
+        par::for_each_chunk(&mut trace.work, ROW_CHUNK * t, 0, |ci, chunk| {
             fill_chunk(&input, t, ci, chunk);
             relation.apply_input_rows(chunk);
         });
         while at + spacing <= last {
-            par::for_each_chunk_mut(&mut trace.work, ROW_CHUNK * t, |_, chunk| {
+            par::for_each_chunk(&mut trace.work, ROW_CHUNK * t, 0, |_, chunk| {
                 for layer in at + 1..=at + spacing {
                     relation.apply_layer_rows(layer, chunk);
                 }
@@ -163,18 +160,12 @@ impl<'a, F: Field> RegionTrace<'a, F> {
         let k = layer / spacing;
         if k > 0 && layer == k * spacing {
             self.current = Some(k - 1);
-            return par::reduce_chunks(
-                &self.checkpoints[k - 1],
-                ROW_CHUNK * t,
-                len,
-                E::ZERO,
-                visit,
-            );
+            return par::chunk_sums(&self.checkpoints[k - 1], ROW_CHUNK * t, len, E::ZERO, visit);
         }
         self.current = None;
         if k == 0 {
             let input = self.input;
-            return par::map_reduce_chunks_mut(
+            return par::chunk_sums_mut(
                 &mut self.work,
                 ROW_CHUNK * t,
                 len,
@@ -190,7 +181,7 @@ impl<'a, F: Field> RegionTrace<'a, F> {
             );
         }
         let from = k * spacing;
-        par::zip_reduce_chunks_mut(
+        par::zip_chunk_sums(
             &mut self.work,
             ROW_CHUNK * t,
             &self.checkpoints[k - 1],
@@ -733,7 +724,7 @@ where
 {
     debug_assert_eq!(out.len(), rows.len() / 2);
     let len = next.map_or(0, |n| t * n.width);
-    par::zip_reduce_chunks_mut(
+    par::zip_chunk_sums(
         out,
         t * ROW_CHUNK,
         rows,

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use flockwork_core::eq_table;
 use flockwork_core::layered::LayeredRelation;
+use flockwork_field::par::{self, ROW_CHUNK};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 use flockwork_transcript::{DomainSeparator, Sha256ProverTranscript, Transcript};
@@ -366,7 +367,7 @@ where
             *v = columns[j][r];
         }
     }
-    crate::par::for_each_chunk_mut(&mut table, t * 1024, |_, chunk| {
+    par::for_each_chunk(&mut table, t * ROW_CHUNK, 0, |_, chunk| {
         for layer in 1..=relation.num_layers() {
             relation.apply_layer_rows(layer, chunk);
         }

@@ -330,10 +330,7 @@ where
     Ok(nodes)
 }
 
-/// Leaves hashed per multi-lane call (and per parallel task).
-const LEAF_BATCH: usize = 64;
-/// Internal nodes hashed per multi-lane call (and per parallel task).
-const NODE_BATCH: usize = 512;
+use flockwork_field::par::{self, LEAF_BATCH, NODE_BATCH};
 
 /// The leaf digests [`hash_leaf`] of the consecutive rows of `width` elements of `rows`,
 /// concatenated into `out` (one digest per row), on the calling thread. With SHA-256
@@ -402,13 +399,7 @@ fn for_each_batch<W>(out: &mut [u8], chunk: usize, work: W)
 where
     W: Fn((usize, &mut [u8])) + Sync + Send,
 {
-    #[cfg(feature = "parallel")]
-    if out.len() > chunk {
-        use rayon::prelude::*;
-        out.par_chunks_mut(chunk).enumerate().for_each(work);
-        return;
-    }
-    out.chunks_mut(chunk).enumerate().for_each(work);
+    par::for_each_chunk(out, chunk, 0, |i, c| work((i, c)));
 }
 
 /// `f(0) ‖ f(1) ‖ … ‖ f(n − 1)`, each `len` bytes, in parallel for large `n`.
@@ -418,17 +409,9 @@ where
     H: AsRef<[u8]>,
 {
     let mut out = vec![0u8; n * len];
-    #[cfg(feature = "parallel")]
-    if n >= 256 {
-        use rayon::prelude::*;
-        out.par_chunks_mut(len)
-            .enumerate()
-            .for_each(|(i, o)| o.copy_from_slice(f(i).as_ref()));
-        return out;
-    }
-    out.chunks_mut(len)
-        .enumerate()
-        .for_each(|(i, o)| o.copy_from_slice(f(i).as_ref()));
+    par::for_each_chunk(&mut out, len, 256 * len, |i, o| {
+        o.copy_from_slice(f(i).as_ref());
+    });
     out
 }
 

@@ -42,6 +42,7 @@ use flockwork_core::pcs::{
 };
 use flockwork_core::{PolynomialCommitment, VerifyError, eq_table};
 use flockwork_field::Field;
+use flockwork_field::par::PACKED_CHUNK;
 use flockwork_field_binary::Ghash128;
 use flockwork_field_binary::gf2::{BitMatrix128, ByteTableMap};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
@@ -411,7 +412,7 @@ pub fn partial_evaluations_many(packed: &[Ghash128], highs: &[&[Ghash128]]) -> V
         }
         a
     };
-    chunked_reduce(packed.len() / PACKED_BITS, 1 << 8, blocks, merge)
+    flockwork_field::par::reduce_ranges(packed.len() / PACKED_BITS, PACKED_CHUNK, blocks, merge)
         .into_iter()
         .map(|sums| sums.to_vec())
         .collect()
@@ -437,27 +438,6 @@ fn partial_evaluations_by_buckets(packed: &[Ghash128], high: &[Ghash128]) -> Vec
                 .sum()
         })
         .collect()
-}
-
-/// Folds `0..n` in chunks of `chunk` (in parallel with the `parallel` feature) and merges
-/// the results.
-fn chunked_reduce<A: Send>(
-    n: usize,
-    chunk: usize,
-    fold: impl Fn(std::ops::Range<usize>) -> A + Sync + Send,
-    merge: impl Fn(A, A) -> A + Sync + Send,
-) -> A {
-    #[cfg(feature = "parallel")]
-    if n > chunk {
-        use rayon::prelude::*;
-        return (0..n.div_ceil(chunk))
-            .into_par_iter()
-            .map(|c| fold(c * chunk..((c + 1) * chunk).min(n)))
-            .reduce_with(&merge)
-            .expect("at least one chunk");
-    }
-    let _ = (&merge, chunk);
-    fold(0..n)
 }
 
 /// The 128 × 128 bit transpose: `out[u] = Σ_v bit_u(rows[v])·X^v`, i.e. bit `v` of `out[u]`

@@ -120,8 +120,8 @@ impl<F: Field> VerifierState<F> {
     }
 }
 
-/// Pairs per chunk of the slice kernels below.
-const CHUNK: usize = 1 << 10;
+// Pairs per chunk of the slice kernels below.
+use flockwork_field::par::{self, SUMCHECK_CHUNK as CHUNK};
 
 /// Splits the pairs `(t[2j], t[2j + 1])` of a chunk into `lo[j]` and `hi[j] − lo[j]`.
 fn split_pairs<F: Field>(t: &[F], lo: &mut [F], slope: &mut [F]) {
@@ -160,15 +160,7 @@ pub(crate) fn round_message<F: Field>(v: &[F], b: &[F]) -> [F; 2] {
     };
     let add = |x: [F; 2], y: [F; 2]| [x[0] + y[0], x[1] + y[1]];
     let chunks = (v.len() / 2).div_ceil(CHUNK);
-    #[cfg(feature = "parallel")]
-    if chunks >= 4 {
-        use rayon::prelude::*;
-        return (0..chunks)
-            .into_par_iter()
-            .map(chunk)
-            .reduce(|| [F::ZERO; 2], add);
-    }
-    (0..chunks).map(chunk).fold([F::ZERO; 2], add)
+    par::map_reduce(chunks, 4, 1, || [F::ZERO; 2], chunk, add)
 }
 
 /// `t(r, ·)`: binds the first variable of `table` to `r`,
@@ -178,7 +170,7 @@ pub(crate) fn round_message<F: Field>(v: &[F], b: &[F]) -> [F; 2] {
 pub(crate) fn fold_to_vec<F: Field>(table: &[F], r: F) -> Vec<F> {
     let half = table.len() / 2;
     let mut out = flockwork_codes::buffer::zeroed(half, F::ZERO);
-    let fold = |(t, o): (&[F], &mut [F])| {
+    let fold = |_, o: &mut [F], t: &[F]| {
         let mut slope = [F::ZERO; CHUNK];
         let slope = &mut slope[..o.len()];
         split_pairs(t, o, slope);
@@ -187,24 +179,9 @@ pub(crate) fn fold_to_vec<F: Field>(table: &[F], r: F) -> Vec<F> {
             *x += s;
         }
     };
-    #[cfg(feature = "parallel")]
-    if half >= 4 * CHUNK {
-        use rayon::prelude::*;
-        table
-            .par_chunks(2 * CHUNK)
-            .zip(out.par_chunks_mut(CHUNK))
-            .for_each(fold);
-        return out;
-    }
-    table
-        .chunks(2 * CHUNK)
-        .zip(out.chunks_mut(CHUNK))
-        .for_each(fold);
+    par::zip_chunks_read(&mut out, CHUNK, table, 2 * CHUNK, 4 * CHUNK, fold);
     out
 }
-
-/// Matching chunks of `v`, `b` and of their folded outputs.
-type FoldChunk<'a, F> = ((&'a [F], &'a [F]), (&'a mut [F], &'a mut [F]));
 
 /// Folds both tables at `r` and, in the same pass, computes the next round's message on the
 /// folded tables: `(v(r, ·), b(r, ·), [G'(1), G'(∞)])`, the message `None` when the folded
@@ -227,37 +204,25 @@ pub(crate) fn fold_with_message<F: Field>(
             *x += s;
         }
     };
-    let chunk = |((tv, tb), (ov, ob)): FoldChunk<'_, F>| {
-        fold(tv, ov);
-        fold(tb, ob);
+    let chunk = |c: usize, ov: &mut [F], ob: &mut [F]| {
+        let range = 2 * c * CHUNK..2 * c * CHUNK + 2 * ov.len();
+        fold(&v[range.clone()], ov);
+        fold(&b[range], ob);
         if ov.len() < 2 {
             return [F::ZERO; 2];
         }
         round_message_chunk(ov, ob)
     };
     let add = |x: [F; 2], y: [F; 2]| [x[0] + y[0], x[1] + y[1]];
-    #[cfg(feature = "parallel")]
-    let message = if half >= 4 * CHUNK {
-        use rayon::prelude::*;
-        v.par_chunks(2 * CHUNK)
-            .zip(b.par_chunks(2 * CHUNK))
-            .zip(v_out.par_chunks_mut(CHUNK).zip(b_out.par_chunks_mut(CHUNK)))
-            .map(chunk)
-            .reduce(|| [F::ZERO; 2], add)
-    } else {
-        v.chunks(2 * CHUNK)
-            .zip(b.chunks(2 * CHUNK))
-            .zip(v_out.chunks_mut(CHUNK).zip(b_out.chunks_mut(CHUNK)))
-            .map(chunk)
-            .fold([F::ZERO; 2], add)
-    };
-    #[cfg(not(feature = "parallel"))]
-    let message = v
-        .chunks(2 * CHUNK)
-        .zip(b.chunks(2 * CHUNK))
-        .zip(v_out.chunks_mut(CHUNK).zip(b_out.chunks_mut(CHUNK)))
-        .map(chunk)
-        .fold([F::ZERO; 2], add);
+    let message = par::zip_chunks_reduce(
+        &mut v_out,
+        &mut b_out,
+        CHUNK,
+        4 * CHUNK,
+        || [F::ZERO; 2],
+        chunk,
+        add,
+    );
     let message = (half >= 2).then_some(message);
     (v_out, b_out, message)
 }

@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 
 use flockwork_field::Field;
 
-use crate::parallel;
+use flockwork_field::par::{self, EQ_CHUNK, MIN_PARALLEL_ITEMS};
 
 /// `eq(x, y) = Π_i (x_i·y_i + (1 − x_i)(1 − y_i))`.
 ///
@@ -40,7 +40,6 @@ pub fn eq_eval<F: Field>(x: &[F], y: &[F]) -> F {
 /// GF(2^128)) in chunks; large steps run in parallel.
 #[must_use]
 pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
-    const EQ_CHUNK: usize = 1 << 10;
     // Built by appending, so no entry is written before its value is known (no zeroing).
     let mut table = Vec::with_capacity(1 << point.len());
     table.push(F::ONE);
@@ -48,12 +47,19 @@ pub fn eq_table<F: Field>(point: &[F]) -> Vec<F> {
         let len = table.len();
         table.extend_from_within(..len);
         let (low, high) = table.split_at_mut(len);
-        parallel::chunks_for_each(low, high, EQ_CHUNK, |lo, hi| {
-            F::scale_slice(hi, r);
-            for (t, &h) in lo.iter_mut().zip(hi.iter()) {
-                *t -= h;
-            }
-        });
+        par::zip_chunks(
+            low,
+            EQ_CHUNK,
+            high,
+            EQ_CHUNK,
+            MIN_PARALLEL_ITEMS,
+            |_, lo, hi| {
+                F::scale_slice(hi, r);
+                for (t, &h) in lo.iter_mut().zip(hi.iter()) {
+                    *t -= h;
+                }
+            },
+        );
     }
     table
 }
@@ -77,9 +83,10 @@ pub fn eq_inner_product<F: Field>(table: &[F], point: &[F]) -> F {
     let (lo, hi) = point.split_at(lo_vars);
     let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
     let block = eq_lo.len();
-    parallel::fold_reduce(
+    par::fold_reduce(
         eq_hi.len(),
         block,
+        MIN_PARALLEL_ITEMS,
         || F::ZERO,
         |acc, b| acc + eq_hi[b] * F::inner_product(&table[b * block..(b + 1) * block], &eq_lo),
         |x, y| x + y,
@@ -96,7 +103,7 @@ pub fn add_scaled_eq<F: Field>(out: &mut [F], scale: F, point: &[F]) {
     assert_eq!(out.len(), 1 << point.len(), "a table of 2^n values");
     let lo_vars = point.len().min(SPLIT_BLOCK_VARS);
     let add = add_scaled_eq_blocks(scale, point, lo_vars);
-    parallel::map_chunks(out, 1 << lo_vars, add, |(), ()| ());
+    par::map_chunks(out, 1 << lo_vars, add, |(), ()| ());
 }
 
 /// The block step of [`add_scaled_eq`] for blocks of `2^lo_vars` entries: `f(start, block)`
@@ -114,9 +121,8 @@ pub(crate) fn add_scaled_eq_blocks<F: Field>(
 
 /// `out[i] += s · v[i]`, chunk by chunk through [`Field::scale_slice`].
 pub(crate) fn add_scaled<F: Field>(out: &mut [F], s: F, v: &[F]) {
-    const CHUNK: usize = 1 << 10;
-    let mut scratch = [F::ZERO; CHUNK];
-    for (o, x) in out.chunks_mut(CHUNK).zip(v.chunks(CHUNK)) {
+    let mut scratch = [F::ZERO; EQ_CHUNK];
+    for (o, x) in out.chunks_mut(EQ_CHUNK).zip(v.chunks(EQ_CHUNK)) {
         let t = &mut scratch[..x.len()];
         t.copy_from_slice(x);
         F::scale_slice(t, s);
@@ -182,7 +188,9 @@ impl<F: Field> SplitEq<F> {
     /// The full table of [`eq_table`] (`2^n` entries).
     #[must_use]
     pub fn to_table(&self) -> Vec<F> {
-        parallel::map_collect(self.lo.len() * self.hi.len(), |x| self.get(x))
+        par::map_collect(self.lo.len() * self.hi.len(), MIN_PARALLEL_ITEMS, |x| {
+            self.get(x)
+        })
     }
 
     /// Sums out the first variable: afterwards `self` represents `eq((r_1, …, r_{n−1}), ·)`.

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 
 use flockwork_field::{ExtensionField, Field};
 
-use crate::parallel;
+use flockwork_field::par::{self, MIN_PARALLEL_ITEMS};
 
 /// A multilinear polynomial in `num_vars` variables, stored as its `2^num_vars` hypercube
 /// evaluations.
@@ -62,7 +62,7 @@ impl<F: Field> MultilinearPoly<F> {
     /// If the polynomial has no variables.
     pub fn fold_in_place(&mut self, r: F) {
         let half = self.half_len();
-        if half < parallel::MIN_PARALLEL_LEN {
+        if half < MIN_PARALLEL_ITEMS {
             for j in 0..half {
                 self.evals[j] = fold_pair(self.evals[2 * j], self.evals[2 * j + 1], r);
             }
@@ -81,7 +81,7 @@ impl<F: Field> MultilinearPoly<F> {
     pub fn fold<E: ExtensionField<F>>(&self, r: E) -> MultilinearPoly<E> {
         let evals = &self.evals;
         MultilinearPoly {
-            evals: parallel::map_collect(self.half_len(), |j| {
+            evals: par::map_collect(self.half_len(), MIN_PARALLEL_ITEMS, |j| {
                 fold_pair(evals[2 * j], evals[2 * j + 1], r)
             }),
         }

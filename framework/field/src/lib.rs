@@ -29,9 +29,12 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
 mod field;
 mod ops;
 mod packed;
+pub mod par;
 
 pub use field::{BinaryField, ExtensionField, Field, PrimeField};
 pub use packed::PackedField;

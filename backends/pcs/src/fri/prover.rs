@@ -116,23 +116,13 @@ pub(super) fn open<F: Field, C: FoldableCode<F>, D: Digest, T: ProverTranscript>
 fn combine_rows<F: Field>(rows: &[F], eq: &[F]) -> Vec<F> {
     let width = eq.len();
     let mut out = vec![F::ZERO; rows.len() / width];
-    let chunk = 1 << 12;
-    let combine = |(o, r): (&mut [F], &[F])| {
+    let chunk = flockwork_field::par::COMBINE_CHUNK;
+    let combine = |_, o: &mut [F], r: &[F]| {
         for (x, row) in o.iter_mut().zip(r.chunks_exact(width)) {
             *x = F::inner_product(row, eq);
         }
     };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        out.par_chunks_mut(chunk)
-            .zip(rows.par_chunks(chunk * width))
-            .for_each(combine);
-    }
-    #[cfg(not(feature = "parallel"))]
-    out.chunks_mut(chunk)
-        .zip(rows.chunks(chunk * width))
-        .for_each(combine);
+    flockwork_field::par::zip_chunks_read(&mut out, chunk, rows, chunk * width, 0, combine);
     out
 }
 

@@ -127,7 +127,7 @@ use form::symmetric_difference;
 pub use form::{AffineForm, BooleanLayer, QuadraticGate};
 pub use packed::{PackedBits, bits_of_words, pack_instances, unpack_instances, words_of_bits};
 
-use crate::parallel::for_each_init;
+use flockwork_field::par::for_each_init;
 
 /// Why a Boolean layered description is malformed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

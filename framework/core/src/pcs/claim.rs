@@ -68,7 +68,7 @@ pub fn accumulate_by_chunks<F: Field>(
     chunk_vars: usize,
     filler: &ChunkFiller<'_, F>,
 ) {
-    crate::parallel::map_chunks(out, 1 << chunk_vars, filler, |(), ()| ());
+    flockwork_field::par::map_chunks(out, 1 << chunk_vars, filler, |(), ()| ());
 }
 
 /// The weight `W` of a [`Claim`].
@@ -291,7 +291,7 @@ impl<'a, F: Field> BatchedClaims<'a, F> {
             }
             visit(start, chunk)
         };
-        crate::parallel::map_chunks(out, 1 << chunk_vars, chunk, merge)
+        flockwork_field::par::map_chunks(out, 1 << chunk_vars, chunk, merge)
     }
 
     /// `Σ_j α_j W_j(point)`; `None` on a shape mismatch.

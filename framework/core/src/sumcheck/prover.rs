@@ -11,7 +11,7 @@ use super::{
 };
 use crate::eq::SplitEq;
 use crate::multilinear::MultilinearPoly;
-use crate::parallel;
+use flockwork_field::par::{self, MIN_PARALLEL_ITEMS};
 
 /// What the prover holds after the last round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,9 +280,10 @@ fn round_evals<P: Field, E: ExtensionField<P>>(
     let zeros = || vec![E::ZERO; degree];
     match eq {
         None => {
-            let (sums, _) = parallel::fold_reduce(
+            let (sums, _) = par::fold_reduce(
                 half,
                 cost,
+                MIN_PARALLEL_ITEMS,
                 || (zeros(), zeros()),
                 |(mut acc, mut products), x| {
                     points.products(tables, x, &mut products);
@@ -299,9 +300,10 @@ fn round_evals<P: Field, E: ExtensionField<P>>(
         Some(eq) => {
             let (lo, hi) = (eq.lo(), eq.hi());
             assert_eq!(lo.len() * hi.len(), half, "eq factor and tables disagree");
-            let (sums, _, _) = parallel::fold_reduce(
+            let (sums, _, _) = par::fold_reduce(
                 hi.len(),
                 cost * lo.len(),
+                MIN_PARALLEL_ITEMS,
                 || (zeros(), zeros(), zeros()),
                 |(mut acc, mut inner, mut products), h| {
                     inner.fill(E::ZERO);

@@ -1,0 +1,3 @@
+//! The integration tests of `flockwork-field`, one module per topic.
+
+mod par;

@@ -1036,42 +1036,38 @@ impl BooleanGkrFile {
     }
 
     fn verify(&self) -> Result<(), ProofFileError> {
-        use flockwork_core::relation::{Io, IoKind as Kind, Statement};
+        use flockwork_core::relation::{Io, Statement};
         let relation = flockwork_boolean::KeccakF1600::new();
         let choices = crate::engines::Choices {
-            systems: vec![crate::engines::System::Gkr],
-            variants: vec![self.variant],
-            schemes: self.pcs.into_iter().collect(),
             target_bits: self.target_bits,
             transcript: self.transcript,
+            ..crate::engines::Choices::default()
         };
-        let (kind, io) = match &self.io {
-            BooleanIo::Public { inputs, outputs } => (
-                Kind::Public,
-                Io::Public {
-                    inputs: inputs.clone(),
-                    outputs: outputs.clone(),
-                },
-            ),
-            BooleanIo::Committed { count, commitment } => (
-                Kind::Committed,
-                Io::Committed {
-                    count: *count,
-                    commitment: commitment.clone(),
-                },
-            ),
+        let io = match &self.io {
+            BooleanIo::Public { inputs, outputs } => Io::Public {
+                inputs: inputs.clone(),
+                outputs: outputs.clone(),
+            },
+            BooleanIo::Committed { count, commitment } => Io::Committed {
+                count: *count,
+                commitment: commitment.clone(),
+            },
         };
-        let batcher = crate::engines::batchers_for(&relation, self.count(), &choices)
-            .into_iter()
-            .find(|b| b.supports(kind))
-            .ok_or_else(|| {
-                ProofFileError::Setup(format!(
-                    "no Boolean GKR batcher proves {} Keccak-f permutations with the {} \
+        let batcher = crate::engines::boolean_gkr_batcher(
+            &relation,
+            self.count(),
+            self.variant,
+            self.pcs,
+            &choices,
+        )
+        .ok_or_else(|| {
+            ProofFileError::Setup(format!(
+                "no Boolean GKR batcher proves {} Keccak-f permutations with the {} \
                      batcher",
-                    self.count(),
-                    self.variant.name()
-                ))
-            })?;
+                self.count(),
+                self.variant.name()
+            ))
+        })?;
         batcher
             .verify(&Statement { io }, &self.proof)
             .map_err(|e| ProofFileError::BatchRejected(e.to_string()))

@@ -10,7 +10,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::engines::{Choices, System, batchers_for, measure};
+use crate::engines::{Choices, System, boolean_gkr_batcher, measure};
 use crate::flock::{FlockWorkload, HashKind};
 use crate::workload::WorkloadError;
 use flockwork_pcs::PcsKind;
@@ -104,7 +104,7 @@ fn r1cs_point(hash: HashKind, pcs: PcsKind, k: usize) -> Result<SweepPoint, Work
 /// `2^k` Keccak-f permutations with GKR on their Boolean layers (the ragged batcher), inputs
 /// and outputs committed with `pcs`.
 fn gkr_point(hash: HashKind, pcs: PcsKind, k: usize) -> Result<SweepPoint, WorkloadError> {
-    use flockwork_core::relation::{IoKind, Statement};
+    use flockwork_core::relation::Statement;
     if hash != HashKind::Keccak {
         return Err(WorkloadError::InvalidParameters(format!(
             "GKR proves keccak (Boolean layers) here, not {}",
@@ -113,21 +113,19 @@ fn gkr_point(hash: HashKind, pcs: PcsKind, k: usize) -> Result<SweepPoint, Workl
     }
     let relation = flockwork_boolean::KeccakF1600::new();
     let count = 1usize << k;
-    let choices = Choices {
-        systems: vec![System::Gkr],
-        variants: vec![flockwork_gkr::Variant::Ragged],
-        schemes: vec![pcs],
-        ..Choices::default()
-    };
-    let batcher = batchers_for(&relation, count, &choices)
-        .into_iter()
-        .find(|b| b.supports(IoKind::Committed))
-        .ok_or_else(|| {
-            WorkloadError::InvalidParameters(format!(
-                "no GKR batcher commits {count} Keccak-f instances with {}",
-                pcs.name()
-            ))
-        })?;
+    let batcher = boolean_gkr_batcher(
+        &relation,
+        count,
+        flockwork_gkr::Variant::Ragged,
+        Some(pcs),
+        &Choices::default(),
+    )
+    .ok_or_else(|| {
+        WorkloadError::InvalidParameters(format!(
+            "no GKR batcher commits {count} Keccak-f instances with {}",
+            pcs.name()
+        ))
+    })?;
     let fail = |e: flockwork_core::relation::BatchError| WorkloadError::Failed(e.to_string());
     let inputs: Vec<[u64; 25]> = (0..count as u64)
         .map(|i| std::array::from_fn(|j| (i * 25 + j as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)))

@@ -4,7 +4,7 @@
 //! opened with the walk's terminal claims.
 
 use flockwork::boolean::KeccakF1600;
-use flockwork::engines::{Choices, System, batchers_for, measure};
+use flockwork::engines::{Choices, System, boolean_gkr_batcher, measure};
 use flockwork::gkr::Variant;
 use flockwork::poly::relation::{Io, IoKind, Relation, Statement};
 use flockwork::proof_file::{BooleanGkrFile, BooleanIo, ProofFile};
@@ -59,16 +59,12 @@ pub fn prove(args: &Args) -> Result<(), WorkloadError> {
         IoKind::Public
     };
     let choices = Choices {
-        systems: vec![System::Gkr],
-        variants: vec![variant],
-        schemes: args.pcs.into_iter().collect(),
         target_bits: args.target_bits,
         transcript: args.transcript,
+        ..Choices::default()
     };
-    let batcher = batchers_for(&relation, count, &choices)
-        .into_iter()
-        .find(|b| b.supports(io))
-        .ok_or_else(|| {
+    let batcher =
+        boolean_gkr_batcher(&relation, count, variant, args.pcs, &choices).ok_or_else(|| {
             invalid(format!(
                 "no GKR batcher proves {count} Keccak-f instances with the {} batcher and {} \
                  inputs and outputs",

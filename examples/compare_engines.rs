@@ -20,12 +20,12 @@ fn table<R: Provable>(relation: &R, inputs: Vec<R::Input>) -> Result<(), BatchEr
         relation.name()
     );
     println!(
-        "{:<34} {:>10} {:>10} {:>10} {:>6}",
+        "{:<40} {:>10} {:>10} {:>10} {:>6}",
         "batcher", "prove ms", "verify ms", "proof KiB", "bits"
     );
     for row in compare(relation, inputs, &choices)? {
         println!(
-            "{:<34} {:>10.1} {:>10.2} {:>10.1} {:>6.1}",
+            "{:<40} {:>10.1} {:>10.2} {:>10.1} {:>6.1}",
             row.name,
             row.prove.as_secs_f64() * 1e3,
             row.verify.as_secs_f64() * 1e3,
@@ -41,7 +41,7 @@ fn main() -> Result<(), BatchError> {
     // mapped for the next phase and the next proof.
     flockwork::allocator::retain_freed_memory();
     let keccak = KeccakF1600::new();
-    let states: Vec<[u64; 25]> = (0..16u64)
+    let states: Vec<[u64; 25]> = (0..24u64)
         .map(|i| [i.wrapping_mul(0x9e37_79b9); 25])
         .collect();
     table(&keccak, states)?;

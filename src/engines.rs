@@ -6,7 +6,7 @@
 //!
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
-//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS over each commitment scheme | public IO, committed IO, a chain, a Merkle tree (SHA-256, BLAKE3) | any (exactly `N`; Merkle trees over a power of two of leaves) |
+//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS ragged (exactly `N` instances), independent and padded (the regions of `N`'s binary digits, [`crate::flock::region_layout`]), each over each commitment scheme | public IO, committed IO, a chain; a Merkle tree (SHA-256, BLAKE3; ragged) | any (a tree: at least 2 leaves) |
 //! | [`BooleanLayeredEncoding`] (Keccak-f) | the independent, padded and ragged GKR walks on the Boolean layers ([`BooleanGkr`]); for committed IO each over each commitment scheme (ring-switched) | public IO, committed IO | any (regions of the count's binary digits) |
 //! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks; for committed IO each over each commitment scheme | public IO, committed IO | any (regions of the count's binary digits) |
 //!
@@ -45,10 +45,11 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::flock::{HashGadget, IoKind as FlockIo};
+use crate::flock::{HashGadget, IoKind as FlockIo, per_proof, region_chain_setup, region_layout};
 use crate::permutations::region_widths;
 use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
+use flockwork_core::circuit::{SlotKind, evaluate};
 use flockwork_core::relation::{
     BatchError, Batcher, BooleanLayeredEncoding, CircuitEncoding, Io, IoKind, LayeredEncoding,
     Relation, Statement,
@@ -105,7 +106,7 @@ pub struct Choices {
     pub transcript: TranscriptKind,
     /// The commitment schemes of batch-R1CS.
     pub schemes: Vec<PcsKind>,
-    /// The GKR batching strategies.
+    /// The batching strategies of both systems (independent, padded, ragged).
     pub variants: Vec<Variant>,
 }
 
@@ -290,9 +291,11 @@ pub fn measure<R: Relation>(
     })
 }
 
-/// Batch-R1CS over one commitment and transcript, proving public-IO, committed, chain and
-/// (for a relation with Merkle nodes) Merkle-tree statements about `N` instances: one setup
-/// for each kind of IO.
+/// Batch-R1CS's ragged strategy over one commitment and transcript: one proof of exactly
+/// `N` instances (the regions of `N`'s binary digits back to back, widest first, so each is
+/// an aligned block, and the blocks past `N` an implicit zero extension;
+/// [`flockwork_r1cs::padding`]), proving public-IO, committed, chain and (for a relation
+/// with Merkle nodes) Merkle-tree statements: one setup for each kind of IO.
 struct R1csBatcher<R, T> {
     /// The setup without IO ([`flockwork_r1cs::Statement::Batch`]): committed statements.
     committed: Flock<R, flockwork_pcs::Commitment, T>,
@@ -315,8 +318,10 @@ impl<R> HashCircuit for R where
 {
 }
 
-/// The batch-R1CS batchers of `relation` for exactly `count` instances
-/// ([`Flock::for_count`]): one per commitment scheme, none for no instances.
+/// The batch-R1CS batchers of `relation` for `count` instances: for each commitment scheme,
+/// each strategy of `choices` — ragged ([`R1csBatcher`]: exactly `count` instances,
+/// [`Flock::for_count`]), independent and padded ([`R1csRegionBatcher`]: the regions of
+/// `count`'s binary digits); none for no instances.
 fn r1cs_batchers<R: HashCircuit + 'static>(
     relation: &R,
     count: usize,
@@ -325,39 +330,60 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
     if count == 0 || !choices.systems.contains(&System::BatchR1cs) {
         return Vec::new();
     }
-    choices
-        .schemes
-        .iter()
-        .filter_map(|&scheme| {
-            let config = FlockConfig {
-                scheme,
-                target_bits: choices.target_bits,
-                ..FlockConfig::default()
-            };
-            let setup = |io| {
-                Flock::for_count(relation.clone(), count, config)
-                    .ok()
-                    .and_then(|f| R::configure(f, io).ok())
-            };
-            let committed = Flock::for_count(relation.clone(), count, config).ok()?;
-            let public = setup(FlockIo::Public)?;
-            let chain = setup(FlockIo::Chain)?;
-            let merkle = setup(FlockIo::Merkle);
-            let name = format!("batch-R1CS / {scheme} / {}", choices.transcript);
-            Some(with_transcript!(choices.transcript, T => {
-                Box::new(R1csBatcher {
-                    committed: committed.with_transcript::<T>(),
-                    public: public.with_transcript::<T>(),
-                    chain: chain.with_transcript::<T>(),
-                    merkle: merkle.map(Flock::with_transcript::<T>),
-                    name,
-                }) as Box<dyn Batcher<R>>
-            }))
-        })
-        .collect()
+    let mut batchers = Vec::new();
+    for &scheme in &choices.schemes {
+        let config = FlockConfig {
+            scheme,
+            target_bits: choices.target_bits,
+            ..FlockConfig::default()
+        };
+        for &variant in &choices.variants {
+            let name = format!(
+                "batch-R1CS {} / {scheme} / {}",
+                variant.name(),
+                choices.transcript
+            );
+            let batcher = with_transcript!(choices.transcript, T => match variant {
+                Variant::Ragged => R1csBatcher::<R, T>::new(relation, count, config, name)
+                    .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
+                _ => R1csRegionBatcher::<R, T>::new(relation, count, variant, config, name)
+                    .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
+            });
+            batchers.extend(batcher);
+        }
+    }
+    batchers
+}
+
+/// The batch-R1CS setup of exactly `n` instances of `relation` with the IO `io` (`None`: no
+/// IO, the setup of committed statements); `None` if there is no such setup.
+fn r1cs_setup<R: HashCircuit, T: TranscriptScheme>(
+    relation: &R,
+    n: usize,
+    config: FlockConfig,
+    io: Option<FlockIo>,
+) -> Option<Flock<R, flockwork_pcs::Commitment, T>> {
+    let flock = Flock::for_count(relation.clone(), n, config).ok()?;
+    let flock = match io {
+        Some(io) => R::configure(flock, io).ok()?,
+        None => flock,
+    };
+    Some(flock.with_transcript::<T>())
 }
 
 impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
+    /// The setups for exactly `count` instances; `None` if the commitment cannot reach them.
+    fn new(relation: &R, count: usize, config: FlockConfig, name: String) -> Option<Self> {
+        let setup = |io| r1cs_setup::<R, T>(relation, count, config, io);
+        Some(Self {
+            committed: setup(None)?,
+            public: setup(Some(FlockIo::Public))?,
+            chain: setup(Some(FlockIo::Chain))?,
+            merkle: setup(Some(FlockIo::Merkle)),
+            name,
+        })
+    }
+
     /// The instances' input vectors, instance after instance.
     fn words(&self, inputs: &[R::Input]) -> Vec<u64> {
         let relation = self.public.gadget();
@@ -480,6 +506,439 @@ where
             _ => flock.verify(&st, proof),
         }
         .map_err(|e| BatchError::Rejected(e.to_string()))
+    }
+}
+
+/// One proof of an [`R1csRegionBatcher`]: the regions it proves at their offsets and its
+/// setup for each kind of IO.
+struct RegionPart<R, T> {
+    /// `(region, offset)`: region `a` is the setup's instances `offset .. offset + 2^{w_a}`.
+    regions: Vec<(usize, usize)>,
+    committed: Flock<R, flockwork_pcs::Commitment, T>,
+    public: Flock<R, flockwork_pcs::Commitment, T>,
+    /// Every region its own chain ([`region_chain_setup`]).
+    chain: Flock<R, flockwork_pcs::Commitment, T>,
+}
+
+/// Batch-R1CS's independent and padded strategies over one commitment and transcript, on
+/// the regions of `N`'s binary digits `w_1 > … > w_A` (region `a` is the statement's
+/// instances `first_a .. first_a + 2^{w_a}`), laid out as [`region_layout`] says:
+/// independent, one proof of `2^{w_a}` instances per region; padded, one proof of `A·2^{w_1}`
+/// instances, region `a` at `a·2^{w_1}` and the zero input everywhere else. Each proof's
+/// commitment targets `⌈log2 proofs⌉` bits more, so that the union reaches the target
+/// ([`per_proof`]).
+///
+/// - **Public IO**: each proof's public statement is its regions' inputs and outputs at
+///   their offsets and, for every padding instance, the zero input and its output (computed
+///   once, natively).
+/// - **Committed IO**: the commitment is one per proof (each to its whole witness, padding
+///   included), framed as below; each proof must carry its own.
+/// - **A chain** `start → end`: the prover sends the states `m_1 … m_{A−1}` where regions
+///   meet (`m_a` is region `a`'s first input state) and each proof shows each of its regions
+///   to be a chain from `m_a` to `m_{a+1}` (`m_0 = start`, `m_A = end`;
+///   [`Flock::region_chains`]). Together they are the chain `start → end`; the states are
+///   bound by each proof's transcript with its statement.
+/// - **Merkle trees** are the ragged batcher's: the left-complete tree over `N` leaves does
+///   not split into one tree per region.
+///
+/// Bytes (proof and commitment alike): `u32le(A − 1 or 0) ‖ u32le(proofs) ‖` the meeting
+/// states (`u64le` words) `‖` for each proof `u32le(len) ‖ bytes`.
+struct R1csRegionBatcher<R, T> {
+    widths: Vec<usize>,
+    /// `first_a`: the statement's first instance of each region.
+    firsts: Vec<usize>,
+    parts: Vec<RegionPart<R, T>>,
+    /// The output vector of the zero input (public statements' padding).
+    zero_output: Vec<u64>,
+    name: String,
+}
+
+/// The bytes of an [`R1csRegionBatcher`] proof or commitment.
+fn frame(states: &[u64], meetings: usize, parts: &[Vec<u8>]) -> Vec<u8> {
+    let len = 8 + states.len() * 8 + parts.iter().map(|p| 4 + p.len()).sum::<usize>();
+    let mut out = Vec::with_capacity(len);
+    out.extend_from_slice(&u32::try_from(meetings).unwrap_or(u32::MAX).to_le_bytes());
+    out.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
+    for w in states {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    for p in parts {
+        out.extend_from_slice(&u32::try_from(p.len()).unwrap_or(u32::MAX).to_le_bytes());
+        out.extend_from_slice(p);
+    }
+    out
+}
+
+/// Reads [`frame`]'s bytes expecting exactly `meetings` states of `state_words` words and
+/// `parts` parts; anything else, trailing bytes included, is [`BatchError::Rejected`].
+fn unframe(
+    bytes: &[u8],
+    meetings: usize,
+    state_words: usize,
+    parts: usize,
+) -> Result<(Vec<u64>, Vec<&[u8]>), BatchError> {
+    let bad = |why: &str| BatchError::Rejected(format!("malformed region proof: {why}"));
+    let mut rest = bytes;
+    let u32_at = |rest: &mut &[u8]| -> Result<usize, BatchError> {
+        let (head, tail) = rest
+            .split_first_chunk::<4>()
+            .ok_or_else(|| bad("truncated"))?;
+        *rest = tail;
+        Ok(u32::from_le_bytes(*head) as usize)
+    };
+    if u32_at(&mut rest)? != meetings || u32_at(&mut rest)? != parts {
+        return Err(bad("another number of meeting states or proofs"));
+    }
+    let words = meetings * state_words;
+    if rest.len() < words * 8 {
+        return Err(bad("truncated"));
+    }
+    let (head, tail) = rest.split_at(words * 8);
+    rest = tail;
+    let states = head
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes")))
+        .collect();
+    let mut out = Vec::with_capacity(parts);
+    for _ in 0..parts {
+        let len = u32_at(&mut rest)?;
+        if rest.len() < len {
+            return Err(bad("truncated"));
+        }
+        let (part, tail) = rest.split_at(len);
+        out.push(part);
+        rest = tail;
+    }
+    if !rest.is_empty() {
+        return Err(bad("trailing bytes"));
+    }
+    Ok((states, out))
+}
+
+impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatcher<R, T> {
+    /// The setups of `variant` (independent or padded) for `count` instances; `None` if the
+    /// commitment cannot reach one.
+    fn new(
+        relation: &R,
+        count: usize,
+        variant: Variant,
+        config: FlockConfig,
+        name: String,
+    ) -> Option<Self> {
+        let widths = region_widths(count);
+        let firsts = widths
+            .iter()
+            .scan(0, |first, &w| {
+                let at = *first;
+                *first += 1usize << w;
+                Some(at)
+            })
+            .collect();
+        let layout = region_layout(&widths, variant);
+        let config = per_proof(config, layout.len());
+        let parts = layout
+            .into_iter()
+            .map(|(n, regions)| {
+                Some(RegionPart {
+                    committed: r1cs_setup::<R, T>(relation, n, config, None)?,
+                    public: r1cs_setup::<R, T>(relation, n, config, Some(FlockIo::Public))?,
+                    chain: region_chain_setup(relation, &widths, n, &regions, config)
+                        .ok()?
+                        .with_transcript::<T>(),
+                    regions,
+                })
+            })
+            .collect::<Option<_>>()?;
+        let zero = vec![0u64; relation.layout().vector_bits(SlotKind::Input) / 64];
+        Some(Self {
+            zero_output: evaluate(relation, &zero),
+            widths,
+            firsts,
+            parts,
+            name,
+        })
+    }
+
+    fn count(&self) -> usize {
+        self.widths.iter().map(|&w| 1usize << w).sum()
+    }
+
+    /// Refuses a statement about another count, or a malformed one.
+    fn check(&self, statement: &Statement<R>) -> Result<(), BatchError> {
+        let count = self.count();
+        if statement.count() != count || !statement.is_consistent() {
+            return Err(BatchError::Unsupported(format!(
+                "{} instances; this setup proves {count}",
+                statement.count()
+            )));
+        }
+        Ok(())
+    }
+
+    /// `vectors[i]` (one per statement instance, `words` words each) at the part's regions'
+    /// offsets, `padding` in every other instance of its setup.
+    fn lay_out(&self, part: &RegionPart<R, T>, vectors: &[Vec<u64>], padding: &[u64]) -> Vec<u64> {
+        let words = padding.len();
+        let mut out = padding.repeat(part.public.instances());
+        for &(a, offset) in &part.regions {
+            let first = self.firsts[a];
+            for (i, v) in vectors[first..first + (1 << self.widths[a])]
+                .iter()
+                .enumerate()
+            {
+                out[(offset + i) * words..][..words].copy_from_slice(v);
+            }
+        }
+        out
+    }
+
+    /// Each part's witness inputs: the instances' input vectors at the regions' offsets, the
+    /// zero input elsewhere.
+    fn inputs(&self, inputs: &[R::Input]) -> Vec<Vec<u64>> {
+        let relation = self.parts[0].public.gadget();
+        let vectors: Vec<Vec<u64>> = inputs.iter().map(|x| relation.encode_input(x)).collect();
+        let zero = vec![0u64; relation.layout().vector_bits(SlotKind::Input) / 64];
+        self.parts
+            .iter()
+            .map(|p| self.lay_out(p, &vectors, &zero))
+            .collect()
+    }
+
+    /// Each part's public statement.
+    fn public_statements(
+        &self,
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+    ) -> Vec<flockwork_r1cs::Statement> {
+        let relation = self.parts[0].public.gadget();
+        let outputs: Vec<Vec<u64>> = outputs.iter().map(|y| relation.encode_output(y)).collect();
+        self.inputs(inputs)
+            .into_iter()
+            .zip(&self.parts)
+            .map(|(inputs, p)| flockwork_r1cs::Statement::Public {
+                inputs,
+                outputs: self.lay_out(p, &outputs, &self.zero_output),
+            })
+            .collect()
+    }
+
+    /// Each part's chain statement from the states `m_0 … m_A` where regions begin and end.
+    fn chain_statements(&self, states: &[Vec<u64>]) -> Vec<flockwork_r1cs::Statement> {
+        self.parts
+            .iter()
+            .map(|p| flockwork_r1cs::Statement::Chain {
+                start: p
+                    .regions
+                    .iter()
+                    .flat_map(|&(a, _)| states[a].clone())
+                    .collect(),
+                end: p
+                    .regions
+                    .iter()
+                    .flat_map(|&(a, _)| states[a + 1].clone())
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// `m_0 … m_A` from a chain's ends and the meeting states (flat words).
+    fn chain_states(
+        &self,
+        start: &<R as Relation>::State,
+        end: &<R as Relation>::State,
+        meetings: &[u64],
+    ) -> Vec<Vec<u64>> {
+        let relation = self.parts[0].public.gadget();
+        let first = relation.state_words(start);
+        let words = first.len();
+        std::iter::once(first)
+            .chain(meetings.chunks_exact(words.max(1)).map(<[u64]>::to_vec))
+            .chain(std::iter::once(relation.state_words(end)))
+            .collect()
+    }
+
+    /// Words of one chain state.
+    fn state_words(&self, state: &<R as Relation>::State) -> usize {
+        self.parts[0].public.gadget().state_words(state).len()
+    }
+
+    /// The meeting states of a chain through `inputs`: region `a`'s first input state for
+    /// `a ≥ 1`.
+    fn meetings(&self, inputs: &[R::Input]) -> Result<Vec<u64>, BatchError> {
+        let relation = self.parts[0].public.gadget();
+        self.firsts[1..]
+            .iter()
+            .map(|&i| {
+                let state = inputs
+                    .get(i)
+                    .and_then(|x| relation.input_state(x))
+                    .ok_or_else(|| {
+                        BatchError::Prove(format!("no chaining state in instance {i}"))
+                    })?;
+                Ok(relation.state_words(&state))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(|m| m.concat())
+    }
+
+    /// Each part's commitment, or the first error.
+    fn commitments(&self, inputs: &[R::Input]) -> Result<Vec<Vec<u8>>, BatchError> {
+        if inputs.len() != self.count() {
+            return Err(BatchError::Unsupported(format!(
+                "{} instances; this setup proves {}",
+                inputs.len(),
+                self.count()
+            )));
+        }
+        self.inputs(inputs)
+            .iter()
+            .zip(&self.parts)
+            .map(|(words, p)| {
+                p.committed
+                    .commit(words)
+                    .map_err(|e| BatchError::Prove(e.to_string()))
+            })
+            .collect()
+    }
+}
+
+impl<R, T> Batcher<R> for R1csRegionBatcher<R, T>
+where
+    R: HashCircuit + 'static,
+    T: TranscriptScheme + Send + Sync,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn supports(&self, io: IoKind) -> bool {
+        io != IoKind::Merkle
+    }
+
+    fn soundness_bits(&self) -> f64 {
+        // Per kind of IO, the union of the proofs' errors; the weakest kind.
+        let picks: [Pick<R, T>; 3] = [|p| &p.committed, |p| &p.public, |p| &p.chain];
+        picks
+            .into_iter()
+            .map(|pick| {
+                let error: f64 = self
+                    .parts
+                    .iter()
+                    .map(|p| (-pick(p).soundness().bits()).exp2())
+                    .sum();
+                -error.log2()
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        Ok(frame(&[], 0, &self.commitments(inputs)?))
+    }
+
+    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
+        self.check(statement)?;
+        if inputs.len() != self.count() {
+            return Err(BatchError::Prove(format!(
+                "{} inputs for {} instances",
+                inputs.len(),
+                self.count()
+            )));
+        }
+        let words = self.inputs(inputs);
+        let prove = |p: &Flock<R, flockwork_pcs::Commitment, T>, w: &[u64], st| {
+            p.prove(w, st)
+                .map(|(proof, _)| proof.into_bytes())
+                .map_err(|e| BatchError::Prove(e.to_string()))
+        };
+        let (meetings, statements, pick): (Vec<u64>, Vec<_>, Pick<R, T>) = match &statement.io {
+            Io::Public { inputs: x, outputs } => {
+                (Vec::new(), self.public_statements(x, outputs), |p| {
+                    &p.public
+                })
+            }
+            Io::Committed { commitment, .. } => {
+                if frame(&[], 0, &self.commitments(inputs)?) != *commitment {
+                    return Err(BatchError::Prove(
+                        "the inputs are not the ones the statement's commitment binds".into(),
+                    ));
+                }
+                let batch = vec![flockwork_r1cs::Statement::Batch; self.parts.len()];
+                (Vec::new(), batch, |p| &p.committed)
+            }
+            Io::Chain { start, end, .. } => {
+                let meetings = self.meetings(inputs)?;
+                let states = self.chain_states(start, end, &meetings);
+                (meetings, self.chain_statements(&states), |p| &p.chain)
+            }
+            Io::Merkle { .. } => return Err(self.no_trees()),
+        };
+        let proofs = self
+            .parts
+            .iter()
+            .zip(&words)
+            .zip(&statements)
+            .map(|((p, w), st)| prove(pick(p), w, st))
+            .collect::<Result<Vec<_>, _>>()?;
+        let count = if meetings.is_empty() {
+            0
+        } else {
+            self.widths.len() - 1
+        };
+        Ok(frame(&meetings, count, &proofs))
+    }
+
+    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
+        self.check(statement)?;
+        let parts = self.parts.len();
+        let rejected = |e: flockwork_r1cs::FlockError| BatchError::Rejected(e.to_string());
+        match &statement.io {
+            Io::Public { inputs, outputs } => {
+                let (_, proofs) = unframe(proof, 0, 0, parts)?;
+                for ((p, st), bytes) in self
+                    .parts
+                    .iter()
+                    .zip(self.public_statements(inputs, outputs))
+                    .zip(proofs)
+                {
+                    p.public.verify(&st, bytes).map_err(rejected)?;
+                }
+            }
+            Io::Committed { commitment, .. } => {
+                let (_, commitments) = unframe(commitment, 0, 0, parts)?;
+                let (_, proofs) = unframe(proof, 0, 0, parts)?;
+                for ((p, c), bytes) in self.parts.iter().zip(commitments).zip(proofs) {
+                    p.committed.verify_committed(c, bytes).map_err(rejected)?;
+                }
+            }
+            Io::Chain { start, end, .. } => {
+                let meetings = self.widths.len() - 1;
+                let (states, proofs) = unframe(proof, meetings, self.state_words(start), parts)?;
+                let states = self.chain_states(start, end, &states);
+                for ((p, st), bytes) in self
+                    .parts
+                    .iter()
+                    .zip(self.chain_statements(&states))
+                    .zip(proofs)
+                {
+                    p.chain.verify(&st, bytes).map_err(rejected)?;
+                }
+            }
+            Io::Merkle { .. } => return Err(self.no_trees()),
+        }
+        Ok(())
+    }
+}
+
+/// Which of a part's setups proves a statement.
+type Pick<R, T> = fn(&RegionPart<R, T>) -> &Flock<R, flockwork_pcs::Commitment, T>;
+
+impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatcher<R, T> {
+    fn no_trees(&self) -> BatchError {
+        BatchError::Unsupported(format!(
+            "{}: a Merkle tree over N leaves does not split into regions (use the ragged \
+             batcher)",
+            self.name
+        ))
     }
 }
 

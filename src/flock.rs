@@ -919,6 +919,82 @@ impl<G: RegionHash> RegionChains<G> {
     }
 }
 
+/// The proofs `strategy` makes of regions of `widths` (at least one): for each, the
+/// instances its setup holds and the regions `(a, offset)` it proves, region `a` holding
+/// instances `offset .. offset + 2^{w_a}` (the table above). Every offset is a multiple of its
+/// region's length.
+#[must_use]
+pub fn region_layout(widths: &[usize], strategy: Variant) -> Vec<(usize, Vec<(usize, usize)>)> {
+    match strategy {
+        Variant::Independent => widths
+            .iter()
+            .enumerate()
+            .map(|(a, &w)| (1 << w, vec![(a, 0)]))
+            .collect(),
+        Variant::Padded => {
+            let top = 1usize << widths.iter().max().copied().unwrap_or(0);
+            let regions = (0..widths.len()).map(|a| (a, a * top)).collect();
+            vec![(widths.len() * top, regions)]
+        }
+        Variant::Ragged => {
+            let mut order: Vec<usize> = (0..widths.len()).collect();
+            order.sort_by_key(|&a| core::cmp::Reverse(widths[a]));
+            let mut offset = 0;
+            let regions = order
+                .into_iter()
+                .map(|a| {
+                    let at = offset;
+                    offset += 1 << widths[a];
+                    (a, at)
+                })
+                .collect();
+            vec![(offset, regions)]
+        }
+    }
+}
+
+/// The configuration of each of `proofs` proofs whose union must reach `config`'s target:
+/// the target raised by `⌈log2 proofs⌉` bits (the union bound over independent proofs).
+#[must_use]
+pub fn per_proof(config: FlockConfig, proofs: usize) -> FlockConfig {
+    FlockConfig {
+        target_bits: config.target_bits + proofs.next_power_of_two().trailing_zeros(),
+        ..config
+    }
+}
+
+/// The batch-R1CS setup of `n` instances proving each of `regions` (`(a, offset)`, region
+/// `a` of `2^{widths[a]}` instances) as its own chain ([`Flock::region_chains`]; the chained
+/// setup when one region fills it).
+///
+/// # Errors
+/// [`WorkloadError::InvalidParameters`] for a setup the commitment cannot reach or regions
+/// that do not fit.
+pub fn region_chain_setup<G: ChainStep + Clone>(
+    gadget: &G,
+    widths: &[usize],
+    n: usize,
+    regions: &[(usize, usize)],
+    config: FlockConfig,
+) -> Result<Flock<G>, WorkloadError> {
+    let flock = Flock::for_count(gadget.clone(), n, config).map_err(setup_error)?;
+    let flock = if let [(a, 0)] = regions
+        && 1 << widths[*a] == n
+    {
+        flock.chained(G::STATE_IN, G::STATE_OUT)
+    } else {
+        let layout = regions
+            .iter()
+            .map(|&(a, offset)| flockwork_r1cs::Region {
+                offset,
+                log_len: widths[a],
+            })
+            .collect();
+        flock.region_chains(G::STATE_IN, G::STATE_OUT, layout)
+    };
+    flock.map_err(setup_error)
+}
+
 /// One proof of a [`RegionBatch`]: its setup and the regions it proves at their offsets.
 #[derive(Debug)]
 struct RegionProof<G, T> {
@@ -955,52 +1031,18 @@ impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
                 "one to many regions of widths 0 to {MAX_REGION_WIDTH}"
             )));
         }
-        let chain = |n: usize, regions: Vec<(usize, usize)>| -> Result<_, WorkloadError> {
-            let flock = Flock::for_count(gadget.clone(), n, config).map_err(setup_error)?;
-            let flock = if regions.len() == 1 && regions[0].1 == 0 && 1 << widths[regions[0].0] == n
-            {
-                flock.chained(G::STATE_IN, G::STATE_OUT)
-            } else {
-                let layout = regions
-                    .iter()
-                    .map(|&(a, offset)| flockwork_r1cs::Region {
-                        offset,
-                        log_len: widths[a],
-                    })
-                    .collect();
-                flock.region_chains(G::STATE_IN, G::STATE_OUT, layout)
-            };
-            Ok(RegionProof {
-                flock: flock.map_err(setup_error)?.with_transcript::<T>(),
-                regions,
+        let layout = region_layout(widths, strategy);
+        let config = per_proof(config, layout.len());
+        let proofs = layout
+            .into_iter()
+            .map(|(n, regions)| {
+                Ok(RegionProof {
+                    flock: region_chain_setup(&gadget, widths, n, &regions, config)?
+                        .with_transcript::<T>(),
+                    regions,
+                })
             })
-        };
-        let proofs = match strategy {
-            Variant::Independent => widths
-                .iter()
-                .enumerate()
-                .map(|(a, &w)| chain(1 << w, vec![(a, 0)]))
-                .collect::<Result<_, _>>()?,
-            Variant::Padded => {
-                let top = 1usize << widths.iter().max().expect("at least one region");
-                let regions = (0..widths.len()).map(|a| (a, a * top)).collect();
-                vec![chain(widths.len() * top, regions)?]
-            }
-            Variant::Ragged => {
-                let mut order: Vec<usize> = (0..widths.len()).collect();
-                order.sort_by_key(|&a| core::cmp::Reverse(widths[a]));
-                let mut offset = 0;
-                let regions = order
-                    .into_iter()
-                    .map(|a| {
-                        let at = offset;
-                        offset += 1 << widths[a];
-                        (a, at)
-                    })
-                    .collect();
-                vec![chain(offset, regions)?]
-            }
-        };
+            .collect::<Result<_, WorkloadError>>()?;
         Ok(Self {
             gadget,
             widths: widths.to_vec(),

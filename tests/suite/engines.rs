@@ -6,7 +6,8 @@
 //! of every Boolean hash prove and verify under batch-R1CS, and a changed start or end is
 //! rejected; Merkle trees of SHA-256 and BLAKE3 likewise, with a changed root or leaf;
 //! committed statements of batch-R1CS and of every GKR strategy over every commitment
-//! verify, and are rejected with another commitment, other inputs or a changed proof byte.
+//! verify, and are rejected with another commitment, other inputs or a changed proof byte;
+//! batch-R1CS's independent and padded batchers bind the states where regions meet.
 
 use flockwork::engines::boolean_gkr_batcher;
 use flockwork::prelude::*;
@@ -111,7 +112,7 @@ fn sha256_over_every_commitment_and_transcript() {
             &Sha256Compress,
             sha256_inputs(count),
             &with(transcript),
-            3,
+            9,
             |y| y[7] ^= 1 << 31,
             |x| x.block[63] ^= 1,
         );
@@ -123,19 +124,19 @@ fn blake3_and_keccak_over_every_commitment() {
     let choices = Choices::default();
     every_batcher_proves_and_rejects_changes(
         &Blake3Compress,
-        blake3_inputs(2),
+        blake3_inputs(3),
         &choices,
-        3,
+        9,
         |y| y[15] ^= 1,
         |x| x.block.flags ^= 8,
     );
-    // Batch-R1CS over each commitment, and the three GKR strategies on the Boolean layers
-    // (three instances: regions of two and one).
+    // Batch-R1CS's three strategies over each commitment, and the three GKR strategies on
+    // the Boolean layers (three instances: regions of two and one).
     every_batcher_proves_and_rejects_changes(
         &KeccakF1600::new(),
         vec![[3; 25], [5; 25], [9; 25]],
         &choices,
-        6,
+        12,
         |y| y[24] ^= 1 << 63,
         |x| x[0] ^= 1,
     );
@@ -162,15 +163,15 @@ fn poseidon2b_over_every_gkr_strategy_and_transcript() {
 fn the_listing_depends_on_the_count() {
     let choices = Choices::default();
     assert!(batchers_for(&Sha256Compress, 0, &choices).is_empty());
-    assert_eq!(batchers_for(&Sha256Compress, 3, &choices).len(), 3);
-    // Keccak-f: batch-R1CS over each commitment; the three GKR strategies for public IO and
-    // each again over each (ring-switched) commitment for committed IO.
+    assert_eq!(batchers_for(&Sha256Compress, 3, &choices).len(), 9);
+    // Keccak-f: batch-R1CS's three strategies over each commitment; the three GKR strategies
+    // for public IO and each again over each (ring-switched) commitment for committed IO.
     for count in [3, 4] {
         let keccak = batchers_for(&KeccakF1600::new(), count, &choices);
-        assert_eq!(keccak.len(), 15);
+        assert_eq!(keccak.len(), 21);
         assert_eq!(
             keccak.iter().filter(|b| b.supports(IoKind::Public)).count(),
-            6
+            12
         );
         assert_eq!(
             keccak
@@ -228,8 +229,8 @@ fn proofs_do_not_cross_transcripts() {
     }
     check(&Blake3Compress, blake3_inputs(2), 0);
     check(&Poseidon2bRelation::official(), poseidon2b_inputs(2), 0);
-    // The last of Keccak-f's batchers is GKR on its Boolean layers.
-    check(&KeccakF1600::new(), vec![[1; 25], [2; 25]], 3);
+    // After batch-R1CS's nine, Keccak-f's batchers are GKR on its Boolean layers.
+    check(&KeccakF1600::new(), vec![[1; 25], [2; 25]], 9);
 }
 
 /// `inputs` made into a chain: each input after the first carries its predecessor's output
@@ -296,19 +297,28 @@ fn every_batcher_proves_a_chain<R: Provable>(
 
 #[test]
 fn chains_of_every_boolean_hash_under_batch_r1cs() {
-    let sha256 = chained(&Sha256Compress, sha256_inputs(4), |x, s| x.state = s);
+    // Three steps (regions of two and one) and seven (four, two, one).
+    let sha256 = chained(&Sha256Compress, sha256_inputs(3), |x, s| x.state = s);
     every_batcher_proves_a_chain(
         &Sha256Compress,
         sha256,
-        3,
+        9,
+        |s| s[0] ^= 1,
+        |x| x.state[7] ^= 1 << 31,
+    );
+    let sha256 = chained(&Sha256Compress, sha256_inputs(7), |x, s| x.state = s);
+    every_batcher_proves_a_chain(
+        &Sha256Compress,
+        sha256,
+        9,
         |s| s[0] ^= 1,
         |x| x.state[7] ^= 1 << 31,
     );
     let blake3 = chained(&Blake3Compress, blake3_inputs(2), |x, s| x.cv = s);
-    every_batcher_proves_a_chain(&Blake3Compress, blake3, 3, |s| s[7] ^= 1, |x| x.cv[0] ^= 1);
+    every_batcher_proves_a_chain(&Blake3Compress, blake3, 9, |s| s[7] ^= 1, |x| x.cv[0] ^= 1);
     let keccak = KeccakF1600::new();
-    let states = chained(&keccak, vec![[7; 25]; 2], |x, s| *x = s);
-    every_batcher_proves_a_chain(&keccak, states, 3, |s| s[24] ^= 1, |x| x[3] ^= 1);
+    let states = chained(&keccak, vec![[7; 25]; 3], |x, s| *x = s);
+    every_batcher_proves_a_chain(&keccak, states, 9, |s| s[24] ^= 1, |x| x[3] ^= 1);
 }
 
 /// The GKR walks prove public statements only: a Poseidon2b chain is a statement (the
@@ -348,9 +358,17 @@ fn every_batcher_proves_a_tree<R: Provable>(
         (leaves.len(), leaves.len())
     );
     let rows = compare_statement(relation, &inputs, &statement, &Choices::default()).unwrap();
+    // The ragged batcher over each commitment: a tree does not split into regions.
     assert_eq!(rows.len(), 3, "{}", relation.name());
     for b in batchers_for(relation, leaves.len(), &Choices::default()) {
-        assert!(b.supports(IoKind::Merkle));
+        if !b.supports(IoKind::Merkle) {
+            assert!(matches!(
+                b.prove(&inputs, &statement),
+                Err(BatchError::Unsupported(_))
+            ));
+            continue;
+        }
+        assert!(b.name().contains("ragged"), "{}", b.name());
         let proof = b.prove(&inputs, &statement).unwrap();
         b.verify(&statement, &proof)
             .unwrap_or_else(|e| panic!("{}: {e}", b.name()));
@@ -384,6 +402,9 @@ fn merkle_trees_of_sha256_and_blake3_under_batch_r1cs() {
     every_batcher_proves_a_tree(&Sha256Compress, &leaves, |d| d[0] ^= 1);
     let leaves8: Vec<[u32; 8]> = (0..8u32).map(|i| [i ^ 0x5a5a_5a5a; 8]).collect();
     every_batcher_proves_a_tree(&Blake3Compress, &leaves8, |d| d[7] ^= 1 << 31);
+    // Trees over any number of leaves: the left-complete tree.
+    every_batcher_proves_a_tree(&Sha256Compress, &leaves[..3], |d| d[3] ^= 1);
+    every_batcher_proves_a_tree(&Blake3Compress, &leaves8[..5], |d| d[0] ^= 1);
     // The root is the gadgets' own Merkle node hash.
     fn root<R: Relation>(relation: &R, leaves: &[R::State]) -> R::State {
         let Io::Merkle { root, .. } = Statement::merkle(relation, leaves).unwrap().0.io else {
@@ -402,7 +423,7 @@ fn merkle_trees_of_sha256_and_blake3_under_batch_r1cs() {
 }
 
 #[test]
-fn trees_need_merkle_nodes_and_a_power_of_two_of_leaves() {
+fn trees_need_merkle_nodes_and_two_leaves() {
     let keccak = KeccakF1600::new();
     assert!(matches!(
         Statement::merkle(&keccak, &[[0; 25]; 2]),
@@ -411,7 +432,7 @@ fn trees_need_merkle_nodes_and_a_power_of_two_of_leaves() {
     for b in batchers_for(&keccak, 2, &Choices::default()) {
         assert!(!b.supports(IoKind::Merkle));
     }
-    for n in [0, 1, 3, 6] {
+    for n in [0, 1] {
         assert!(matches!(
             Statement::merkle(&Sha256Compress, &vec![[0; 8]; n]),
             Err(BatchError::Unsupported(_))
@@ -495,7 +516,7 @@ fn committed_statements_of_sha256_under_batch_r1cs() {
     let inputs = sha256_inputs(3);
     let mut other = inputs.clone();
     other[1].block[0] ^= 1;
-    every_batcher_proves_committed(&Sha256Compress, &inputs, &other, 3);
+    every_batcher_proves_committed(&Sha256Compress, &inputs, &other, 9);
 }
 
 #[test]
@@ -536,7 +557,7 @@ fn committed_statements_of_keccak_under_batch_r1cs_and_every_gkr_strategy() {
     let inputs = vec![[3; 25], [5; 25], [9; 25]];
     let mut other = inputs.clone();
     other[2][24] ^= 1 << 40;
-    every_batcher_proves_committed(&KeccakF1600::new(), &inputs, &other, 12);
+    every_batcher_proves_committed(&KeccakF1600::new(), &inputs, &other, 18);
 }
 
 /// A committed statement is one batcher's: the harness compares it per batcher.
@@ -552,4 +573,93 @@ fn compare_statement_refuses_committed_statements() {
         ),
         Err(BatchError::Unsupported(_))
     ));
+}
+
+/// The independent and padded batch-R1CS batchers send the state where regions meet: a
+/// changed meeting state, a chain broken exactly where regions meet, a truncated proof and
+/// trailing bytes are all rejected (never a panic).
+#[test]
+fn region_batchers_bind_where_regions_meet() {
+    let relation = Sha256Compress;
+    let inputs = chained(&relation, sha256_inputs(3), |x, s| x.state = s);
+    let statement = Statement::chain(&relation, &inputs).unwrap();
+    // Regions of two and one: instance 2 starts the second region.
+    let mut broken = inputs.clone();
+    broken[2].state[0] ^= 1;
+    let outputs = relation.evaluate_batch(&broken);
+    let broken_statement = Statement {
+        io: Io::Chain {
+            count: 3,
+            start: broken[0].state,
+            end: relation.output_state(&outputs[2]).unwrap(),
+        },
+    };
+    let choices = Choices {
+        schemes: vec![PcsKind::Ligerito],
+        variants: vec![Variant::Independent, Variant::Padded],
+        ..Choices::default()
+    };
+    let batchers = batchers_for(&relation, 3, &choices);
+    assert_eq!(batchers.len(), 2);
+    for b in &batchers {
+        let rejected = |proof: &[u8], what: &str| {
+            assert!(
+                matches!(b.verify(&statement, proof), Err(BatchError::Rejected(_))),
+                "{}: {what}, accepted",
+                b.name()
+            );
+        };
+        let proof = b.prove(&inputs, &statement).unwrap();
+        b.verify(&statement, &proof).unwrap();
+        // Two counts (u32), then the one meeting state (eight words).
+        for at in [8, 8 + 31, 8 + 63] {
+            let mut moved = proof.clone();
+            moved[at] ^= 1;
+            rejected(&moved, "a changed meeting state");
+        }
+        for len in [0, 4, 8, 40, 72, 76, proof.len() / 2, proof.len() - 1] {
+            rejected(&proof[..len], "a truncated proof");
+        }
+        let mut longer = proof.clone();
+        longer.push(0);
+        rejected(&longer, "trailing bytes");
+        // The broken chain is no chain: refused, or a proof that is rejected.
+        if let Ok(cheat) = b.prove(&broken, &broken_statement) {
+            assert!(
+                b.verify(&broken_statement, &cheat).is_err(),
+                "{}: a chain broken where regions meet, accepted",
+                b.name()
+            );
+        }
+    }
+}
+
+/// A seeded sample of single-byte changes, truncations and appended bytes of an independent
+/// and a padded batch-R1CS chain proof (two regions, the meeting state and both proofs'
+/// framing included) is rejected, and the verifier never panics.
+#[test]
+fn region_batcher_proofs_reject_sampled_mutations() {
+    use flockwork_testkit::mutation::{MutationBudget, check_mutations};
+    let relation = Blake3Compress;
+    let inputs = chained(&relation, blake3_inputs(3), |x, s| x.cv = s);
+    let statement = Statement::chain(&relation, &inputs).unwrap();
+    let choices = Choices {
+        schemes: vec![PcsKind::Ligerito],
+        variants: vec![Variant::Independent, Variant::Padded],
+        ..Choices::default()
+    };
+    for b in batchers_for(&relation, 3, &choices) {
+        let proof = b.prove(&inputs, &statement).unwrap();
+        let budget = MutationBudget {
+            exhaustive_limit: 800,
+            truncation_limit: 200,
+            seed: 0x7265_6769_6f6e,
+        };
+        check_mutations(
+            &format!("engines/blake3 chain, {}", b.name()),
+            &proof,
+            budget,
+            |bytes| b.verify(&statement, bytes),
+        );
+    }
 }

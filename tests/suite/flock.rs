@@ -115,11 +115,22 @@ fn verify(
     st: &Statement,
     proof: &[u8],
 ) -> Result<(), ExactError> {
+    verify_with(FlockConfig::default(), hash, io, count, st, proof)
+}
+
+fn verify_with(
+    config: FlockConfig,
+    hash: HashKind,
+    io: IoKind,
+    count: usize,
+    st: &Statement,
+    proof: &[u8],
+) -> Result<(), ExactError> {
     verify_exact(
         hash,
         io,
         count,
-        FlockConfig::default(),
+        config,
         TranscriptKind::default(),
         st,
         proof,
@@ -129,7 +140,25 @@ fn verify(
 /// Proves `count` with the workload and checks the proof against the exact statement, a
 /// changed one and the neighbouring counts.
 fn exact_at(hash: HashKind, io: IoKind, count: usize) -> flockwork::flock::FlockReport {
-    let r = workload(hash, io, count).run().unwrap();
+    exact_over(FlockConfig::default(), hash, io, count)
+}
+
+/// [`exact_at`] over the commitment `config` names.
+fn exact_over(
+    config: FlockConfig,
+    hash: HashKind,
+    io: IoKind,
+    count: usize,
+) -> flockwork::flock::FlockReport {
+    let verify = |hash, io, count, st: &Statement, proof: &[u8]| {
+        verify_with(config, hash, io, count, st, proof)
+    };
+    let r = FlockWorkload {
+        config,
+        ..workload(hash, io, count)
+    }
+    .run()
+    .unwrap();
     assert_eq!(r.instances(), count);
     assert_eq!(r.shape.instances(), count);
     assert_eq!(
@@ -163,6 +192,37 @@ fn exact_at(hash: HashKind, io: IoKind, count: usize) -> flockwork::flock::Flock
         );
     }
     r
+}
+
+/// The matrix: chains of every hash at `N = 1, 2, 3, 1000, 1025, 2^12 − 1` and
+/// Merkle trees of SHA-256 and BLAKE3 at every such `N ≥ 2`, the commitment scheme cycling
+/// over the three so that each hash meets each scheme at small and large counts. Each proof
+/// verifies, a changed end or last leaf is rejected, and so is the proof as one for `N ± 1`.
+#[test]
+fn every_hash_at_the_exact_counts_over_every_commitment() {
+    use flockwork::pcs::PcsKind;
+    let counts = [1, 2, 3, 1000, 1025, (1 << 12) - 1];
+    for (h, hash) in [HashKind::Sha256, HashKind::Blake3, HashKind::Keccak]
+        .into_iter()
+        .enumerate()
+    {
+        for (i, &n) in counts.iter().enumerate() {
+            let scheme = PcsKind::ALL[(h + i) % PcsKind::ALL.len()];
+            let config = FlockConfig {
+                scheme,
+                ..FlockConfig::default()
+            };
+            exact_over(config, hash, IoKind::Chain, n);
+            if hash != HashKind::Keccak && n >= 2 {
+                let scheme = PcsKind::ALL[(h + i + 1) % PcsKind::ALL.len()];
+                let config = FlockConfig {
+                    scheme,
+                    ..FlockConfig::default()
+                };
+                exact_over(config, hash, IoKind::Merkle, n);
+            }
+        }
+    }
 }
 
 #[test]

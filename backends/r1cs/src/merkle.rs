@@ -250,42 +250,24 @@ impl MultilinearWeight<Ghash128> for MerkleWeight {
     }
 }
 
-/// The heap node (in `[L, 2L)`) that holds leaf `j` of `L` leaves, counted left to right in
-/// the left-complete tree of the module docs: the `2L − 2^d` leaves of the deepest level
-/// (`d = ⌈log2 L⌉`) are nodes `2^d ..`, the others nodes `L .. 2^d`.
-#[must_use]
-pub fn leaf_node(j: usize, leaves: usize) -> usize {
-    let full = leaves.next_power_of_two();
-    let deep = 2 * leaves - full;
-    if j < deep {
-        full + j
-    } else {
-        leaves + j - deep
-    }
-}
+pub use flockwork_core::merkle::leaf_node;
 
-/// The left-complete tree over `leaves` (left to right, at least 2) in the layout of the
-/// module docs, with the node function `node(left, right)`: the children each instance
-/// hashes (`children[p]` for instance `p < L`; instance 0, the padding instance, hashes two
-/// default digests) and the root.
+/// The left-complete tree over `leaves` (left to right, at least 2;
+/// [`flockwork_core::merkle::heap_tree`]) with the node function `node(left, right)`: the
+/// children each instance hashes (`children[p]` for instance `p < L`; instance 0, the padding
+/// instance, hashes two default digests) and the root.
 ///
 /// # Panics
 /// If there are fewer than 2 leaves.
 #[must_use]
 pub fn heap_tree<D: Copy + Default>(leaves: &[D], node: impl Fn(&D, &D) -> D) -> (Vec<(D, D)>, D) {
-    let l = leaves.len();
-    assert!(l >= 2, "a tree needs at least 2 leaves");
-    // digest[c] for heap nodes c ∈ [1, 2L): leaves first, then the internal nodes bottom up.
-    let mut digest = vec![D::default(); 2 * l];
-    for (j, leaf) in leaves.iter().enumerate() {
-        digest[leaf_node(j, l)] = *leaf;
-    }
-    let mut children = vec![(D::default(), D::default()); l];
-    for p in (1..l).rev() {
-        children[p] = (digest[2 * p], digest[2 * p + 1]);
-        digest[p] = node(&digest[2 * p], &digest[2 * p + 1]);
-    }
-    (children, digest[1])
+    let Ok((nodes, root)) = flockwork_core::merkle::heap_tree(leaves, |l, r| {
+        Ok::<_, core::convert::Infallible>(node(l, r))
+    });
+    let mut children = Vec::with_capacity(leaves.len());
+    children.push((D::default(), D::default()));
+    children.extend(nodes);
+    (children, root)
 }
 
 /// Squeezes the challenges and returns the packed claim for the tree with `root` over

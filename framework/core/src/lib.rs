@@ -82,6 +82,7 @@ pub mod circuit;
 pub mod eq;
 mod error;
 pub mod layered;
+pub mod merkle;
 pub mod multilinear;
 mod parallel;
 pub mod pcs;

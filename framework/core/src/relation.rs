@@ -318,10 +318,10 @@ pub enum Io<R: Relation> {
         /// The state the chain ends in.
         end: R::State,
     },
-    /// A Merkle tree over `leaves` (a power of two, at least 2) with its root, both public:
-    /// the instances are the tree's nodes in heap order after one padding instance
-    /// ([`Statement::merkle`]), node `p` hashing the digests of nodes `2p` and `2p + 1`
-    /// ([`Relation::merkle_node`]), the nodes above the leaves hashing pairs of leaves.
+    /// A Merkle tree over `leaves` (at least 2) with its root, both public: the
+    /// left-complete tree ([`crate::merkle`]), whose instances are its internal nodes in heap
+    /// order after one padding instance ([`Statement::merkle`]), node `p` hashing the digests
+    /// of nodes `2p` and `2p + 1` ([`Relation::merkle_node`]), each a node's output or a leaf.
     Merkle {
         /// The leaf digests, left to right.
         leaves: Vec<R::State>,
@@ -457,45 +457,35 @@ impl<R: Relation> Statement<R> {
         })
     }
 
-    /// The Merkle tree over `leaves` ([`Io::Merkle`]), its root computed natively, with the
-    /// instances' inputs in heap order: instance 0 is padding (the root's node again, a real
-    /// computation the statement does not constrain), instance `p ≥ 1` is node `p`.
+    /// The Merkle tree over `leaves` ([`Io::Merkle`]), its root computed natively: the
+    /// left-complete tree in heap order ([`crate::merkle`]), with the instances' inputs in heap
+    /// order: instance 0 is padding (the root's node again, a real computation the statement
+    /// does not constrain), instance `p ∈ [1, L)` is node `p`.
     ///
     /// # Errors
-    /// [`BatchError::Unsupported`] if the number of leaves is not a power of two at least 2
-    /// or the relation has no Merkle nodes.
+    /// [`BatchError::Unsupported`] for fewer than 2 leaves or a relation without Merkle nodes.
     pub fn merkle(relation: &R, leaves: &[R::State]) -> Result<(Self, Vec<R::Input>), BatchError> {
-        if leaves.len() < 2 || !leaves.len().is_power_of_two() {
+        if leaves.len() < 2 {
             return Err(BatchError::Unsupported(alloc::format!(
-                "a Merkle tree over {} leaves (a power of two, at least 2)",
+                "a Merkle tree over {} leaves (at least 2)",
                 leaves.len()
             )));
         }
         let no_nodes =
             || BatchError::Unsupported(alloc::format!("{} has no Merkle nodes", relation.name()));
-        // Levels from the leaves up; `nodes[p]` is node `p`'s input (heap order).
-        let n = leaves.len();
-        let mut nodes: Vec<Option<R::Input>> = alloc::vec![None; n];
-        let mut level: Vec<R::State> = leaves.to_vec();
-        let mut first = n / 2;
-        while first >= 1 {
-            let mut above = Vec::with_capacity(level.len() / 2);
-            for (i, pair) in level.chunks_exact(2).enumerate() {
-                let input = relation
-                    .merkle_node(&pair[0], &pair[1])
-                    .ok_or_else(no_nodes)?;
-                let parent = relation
-                    .output_state(&relation.evaluate(&input))
-                    .ok_or_else(no_nodes)?;
-                nodes[first + i] = Some(input);
-                above.push(parent);
-            }
-            level = above;
-            first /= 2;
-        }
-        nodes[0] = nodes[1].clone();
-        let inputs = nodes.into_iter().map(|x| x.expect("every node")).collect();
-        let root = level.pop().expect("one root");
+        let mut inputs = Vec::with_capacity(leaves.len());
+        let (_, root) = crate::merkle::heap_tree(leaves, |left, right| {
+            let input = relation.merkle_node(left, right).ok_or_else(no_nodes)?;
+            let parent = relation
+                .output_state(&relation.evaluate(&input))
+                .ok_or_else(no_nodes)?;
+            inputs.push(input);
+            Ok(parent)
+        })?;
+        // Built from node L − 1 down to the root: reverse to heap order from node 1, then the
+        // padding instance 0 in front.
+        inputs.reverse();
+        inputs.insert(0, inputs[0].clone());
         Ok((
             Self {
                 io: Io::Merkle {
@@ -529,14 +519,13 @@ impl<R: Relation> Statement<R> {
     }
 
     /// Whether the statement is well formed: as many outputs as inputs, a commitment to at
-    /// least one instance, a chain of at least one instance, a tree over a power of two (at
-    /// least 2) of leaves.
+    /// least one instance, a chain of at least one instance, a tree over at least 2 leaves.
     #[must_use]
     pub fn is_consistent(&self) -> bool {
         match &self.io {
             Io::Public { inputs, outputs } => inputs.len() == outputs.len(),
             Io::Committed { count, .. } | Io::Chain { count, .. } => *count > 0,
-            Io::Merkle { leaves, .. } => leaves.len() >= 2 && leaves.len().is_power_of_two(),
+            Io::Merkle { leaves, .. } => leaves.len() >= 2,
         }
     }
 }

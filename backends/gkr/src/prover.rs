@@ -47,7 +47,7 @@
 //! rounds, whose tables are in `E`, fold and accumulate `E::Packing` row pairs at a time
 //! (for GF(2^256): four lanes, each product three four-lane GHASH products; the tail pairs
 //! and packings of width 1 take the scalar kernels). Rows are processed in parallel chunks
-//! of 1024 ([`rayon`] with the `parallel` feature).
+//! of 1024 (`flockwork_field::par`, on rayon with the `parallel` feature).
 
 use flockwork_core::eq_table;
 use flockwork_core::layered::LayeredRelation;

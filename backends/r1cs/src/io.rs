@@ -34,7 +34,7 @@ use std::sync::Arc;
 use flockwork_core::circuit::{IoLayout, SlotId, SlotKind};
 use flockwork_core::pcs::{Claim, MultilinearWeight};
 use flockwork_core::{eq_eval, eq_table};
-use flockwork_field::Field;
+use flockwork_field::{Field, par};
 use flockwork_field_binary::Ghash128;
 use flockwork_transcript::Transcript;
 
@@ -257,17 +257,23 @@ pub(crate) fn for_each_instance_block<F>(out: &mut [Ghash128], block: usize, f: 
 where
     F: Fn(usize, &mut [Ghash128]) + Sync + Send,
 {
-    #[cfg(feature = "parallel")]
-    if out.len() / block >= 256 {
-        use rayon::prelude::*;
-        out.par_chunks_mut(block)
-            .enumerate()
-            .with_min_len(64)
-            .for_each(|(i, b)| f(i, b));
-        return;
-    }
-    out.chunks_mut(block).enumerate().for_each(|(i, b)| f(i, b));
+    par::for_each_chunk(
+        out,
+        INSTANCE_TASK * block,
+        PARALLEL_INSTANCES * block,
+        |t, run| {
+            for (k, b) in run.chunks_mut(block).enumerate() {
+                f(t * INSTANCE_TASK + k, b);
+            }
+        },
+    );
 }
+
+/// Instances from which a public or IO weight's per-instance loop runs in parallel: below
+/// it the loop is a few microseconds, less than waking another thread.
+pub(crate) const PARALLEL_INSTANCES: usize = 256;
+/// Instances per task of those loops from [`PARALLEL_INSTANCES`] on.
+pub(crate) const INSTANCE_TASK: usize = 64;
 
 /// `slot[j] += s·eq_pos[j]`: one instance's slot of an IO weight.
 pub(crate) fn add_scaled_slot(slot: &mut [Ghash128], s: Ghash128, eq_pos: &[Ghash128]) {

@@ -30,7 +30,7 @@
 
 use flockwork_core::circuit::{R1csLowering, transpose64_groups};
 use flockwork_core::{MultilinearPoly, VerifyError, eq_table};
-use flockwork_field::Field;
+use flockwork_field::{Field, par};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::PACKED_VARS;
 use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};
@@ -177,21 +177,8 @@ where
                 core::array::from_fn(|r| weights.get(64 * g + r).copied().unwrap_or_default());
             RowMap::new(&w)
         };
-        #[cfg(feature = "parallel")]
-        let maps: Vec<RowMap> = {
-            use rayon::prelude::*;
-            batch.into_par_iter().map(map).collect()
-        };
-        #[cfg(not(feature = "parallel"))]
-        let maps: Vec<RowMap> = batch.map(map).collect();
-        let run = |(c, out): (usize, &mut [Ghash128])| task(c, first, &maps, out);
-        #[cfg(feature = "parallel")]
-        {
-            use rayon::prelude::*;
-            out.par_chunks_mut(chunk).enumerate().for_each(run);
-        }
-        #[cfg(not(feature = "parallel"))]
-        out.chunks_mut(chunk).enumerate().for_each(run);
+        let maps: Vec<RowMap> = par::map_collect(batch.len(), 1, |i| map(batch.start + i));
+        par::for_each_chunk(&mut out, chunk, 0, |c, out| task(c, first, &maps, out));
     }
     out
 }

@@ -41,11 +41,15 @@ use std::sync::Arc;
 use flockwork_core::circuit::{BatchWitness, IoLayout, SlotId, SlotKind};
 use flockwork_core::pcs::{Claim, MultilinearWeight};
 use flockwork_core::{eq_eval, eq_table};
+use flockwork_field::{Field, par};
 use flockwork_field_binary::Ghash128;
 use flockwork_transcript::Transcript;
 
 use crate::SetupError;
-use crate::io::{add_scaled_slot, bits_point, fold_words, for_each_instance_block};
+use crate::io::{
+    INSTANCE_TASK, PARALLEL_INSTANCES, add_scaled_slot, bits_point, fold_words,
+    for_each_instance_block,
+};
 
 const LABEL_TAU_POS: &str = "flock/public/tau-pos";
 const LABEL_TAU: &str = "flock/public/tau";
@@ -287,16 +291,14 @@ fn public_side(
             .sum();
         eq_inst[i] * folded
     };
-    #[cfg(feature = "parallel")]
-    if instances >= 256 {
-        use rayon::prelude::*;
-        return (0..instances)
-            .into_par_iter()
-            .with_min_len(64)
-            .map(instance)
-            .sum();
-    }
-    (0..instances).map(instance).sum()
+    par::map_reduce(
+        instances,
+        PARALLEL_INSTANCES,
+        INSTANCE_TASK,
+        || Ghash128::ZERO,
+        instance,
+        |a, b| a + b,
+    )
 }
 
 /// Squeezes the challenges and returns the packed claim that the first `instances` of

@@ -19,9 +19,9 @@
 //! order. `eq_low` shrinks by summing its halves (`eq(r_{<v−1}, x) = eq(r_{<v}, x) +
 //! eq(r_{<v}, x + 2^(v−1))`).
 
-use flockwork_core::eq_table;
+use flockwork_core::SplitEq;
 use flockwork_core::sumcheck::{LABEL_CHALLENGE, LABEL_ROUND, absorb_statement};
-use flockwork_field::Field;
+use flockwork_field::{Field, par};
 use flockwork_field_binary::Ghash128;
 use flockwork_field_binary::ghash::batch::{add_mul_scalar, dot, mul_assign_scalar, mul_slices};
 use flockwork_transcript::ProverTranscript;
@@ -41,16 +41,6 @@ pub struct RoundsOutput {
     /// `b(ρ)`.
     pub b: Ghash128,
 }
-
-/// A chunk index with its `(a_lo, a_hi, b_lo, b_hi)` slices, as the zipped iterators yield it.
-#[cfg(test)]
-type ChunkItem<'a> = (
-    usize,
-    (
-        ((&'a [Ghash128], &'a mut [Ghash128]), &'a [Ghash128]),
-        &'a mut [Ghash128],
-    ),
-);
 
 /// One chunk of a round: returns `(⟨lo, a_hi∘b_hi⟩, ⟨lo, s_a∘s_b⟩)` and leaves
 /// `s_a = a_lo + a_hi`, `s_b` in the `hi` halves.
@@ -154,12 +144,13 @@ pub fn prove_from_rows<T: ProverTranscript>(
     );
     absorb_statement(transcript, n, 2, true, claim);
     let v = n - 1;
-    let (lo, hi, chunk) = split_eq(&eq_point[..v]);
+    let (eq, chunk) = split_eq(&eq_point[..v]);
+    let (lo, hi) = (eq.lo(), eq.hi());
     let half = 1usize << (n - 1);
     let (a_lo, a_hi) = a_rows.split_at(half);
     let (b_lo, b_hi) = b_rows.split_at(half);
     // Round 1: the two sums of a chunk; `s_a`, `s_b` go to the output tables.
-    let work = |(c, (sa, sb)): (usize, (&mut [Ghash128], &mut [Ghash128]))| {
+    let work = |c: usize, sa: &mut [Ghash128], sb: &mut [Ghash128]| {
         let rows = c * chunk..(c + 1) * chunk;
         let mut xor = [0u64; 1 << LOG_CHUNK];
         let xor = &mut xor[..chunk];
@@ -185,7 +176,7 @@ pub fn prove_from_rows<T: ProverTranscript>(
             map.apply_slice(ah_rows, ah);
             map.apply_slice(bh_rows, bh);
             mul_slices(prod, ah, bh);
-            dot(&lo, prod)
+            dot(lo, prod)
         };
         for (x, (&l, &h)) in xor.iter_mut().zip(a_lo[rows.clone()].iter().zip(&*ah_rows)) {
             *x = l ^ h;
@@ -196,24 +187,17 @@ pub fn prove_from_rows<T: ProverTranscript>(
         }
         map.apply_slice(xor, sb);
         mul_slices(prod, sa, sb);
-        (hi[c] * at_one, hi[c] * dot(&lo, prod))
+        (hi[c] * at_one, hi[c] * dot(lo, prod))
     };
-    #[cfg(feature = "parallel")]
-    let message = {
-        use rayon::prelude::*;
-        a.par_chunks_mut(chunk)
-            .zip(b.par_chunks_mut(chunk))
-            .enumerate()
-            .map(work)
-            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add_pair)
-    };
-    #[cfg(not(feature = "parallel"))]
-    let message = a
-        .chunks_mut(chunk)
-        .zip(b.chunks_mut(chunk))
-        .enumerate()
-        .map(work)
-        .fold((Ghash128::ZERO, Ghash128::ZERO), add_pair);
+    let message = par::zip_chunks_reduce(
+        &mut a,
+        &mut b,
+        chunk,
+        0,
+        || (Ghash128::ZERO, Ghash128::ZERO),
+        work,
+        add_pair,
+    );
     transcript.send_field(LABEL_ROUND, &[message.0, message.1]);
     let rho = transcript.challenge::<Ghash128>(LABEL_CHALLENGE);
     let rev_point = vec![rho];
@@ -237,14 +221,12 @@ pub fn prove_from_rows<T: ProverTranscript>(
 }
 
 /// The split eq weights of a round over the free variables `point`: `eq(point, x) =
-/// lo[x mod chunk]·hi[x / chunk]` with `chunk = 2^min(len, LOG_CHUNK)`.
-fn split_eq(point: &[Ghash128]) -> (Vec<Ghash128>, Vec<Ghash128>, usize) {
-    let low_vars = point.len().min(LOG_CHUNK);
-    (
-        eq_table(&point[..low_vars]),
-        eq_table(&point[low_vars..]),
-        1 << low_vars,
-    )
+/// lo[x mod chunk]·hi[x / chunk]` with `chunk = 2^min(len, LOG_CHUNK)` (a chunk's `lo` stays
+/// in L1 while the round walks it).
+fn split_eq(point: &[Ghash128]) -> (SplitEq<Ghash128>, usize) {
+    let eq = SplitEq::with_low_vars(point, point.len().min(LOG_CHUNK));
+    let chunk = 1 << eq.lo_vars();
+    (eq, chunk)
 }
 
 /// The first round's message `(G(1), G(∞))` on tables `a`, `b` of `2^n` entries
@@ -256,33 +238,22 @@ fn first_message(
     eq_point: &[Ghash128],
 ) -> (Ghash128, Ghash128) {
     let v = eq_point.len() - 1;
-    let (lo, hi, chunk) = split_eq(&eq_point[..v]);
+    let (eq, chunk) = split_eq(&eq_point[..v]);
+    let (lo, hi) = (eq.lo(), eq.hi());
     let half = a.len() / 2;
     let (a_lo, a_hi) = a.split_at_mut(half);
     let (b_lo, b_hi) = b.split_at_mut(half);
-    let work = |(c, (((alo, ahi), blo), bhi)): ChunkItem<'_>| {
-        let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
-        (hi[c] * g1, hi[c] * ginf)
-    };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        a_lo.par_chunks(chunk)
-            .zip(a_hi.par_chunks_mut(chunk))
-            .zip(b_lo.par_chunks(chunk))
-            .zip(b_hi.par_chunks_mut(chunk))
-            .enumerate()
-            .map(work)
-            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add_pair)
-    }
-    #[cfg(not(feature = "parallel"))]
-    a_lo.chunks(chunk)
-        .zip(a_hi.chunks_mut(chunk))
-        .zip(b_lo.chunks(chunk))
-        .zip(b_hi.chunks_mut(chunk))
-        .enumerate()
-        .map(work)
-        .fold((Ghash128::ZERO, Ghash128::ZERO), add_pair)
+    par::zip4_chunks_reduce(
+        [a_lo, a_hi, b_lo, b_hi],
+        chunk,
+        0,
+        || (Ghash128::ZERO, Ghash128::ZERO),
+        |c, [alo, ahi, blo, bhi]| {
+            let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, lo);
+            (hi[c] * g1, hi[c] * ginf)
+        },
+        add_pair,
+    )
 }
 
 fn add_pair(x: (Ghash128, Ghash128), y: (Ghash128, Ghash128)) -> (Ghash128, Ghash128) {
@@ -315,7 +286,8 @@ fn bind_then_message<S: Sync>(
             && b_src.len() == 2 * q,
         "tables of 2^(len + 1) entries"
     );
-    let (lo, hi, chunk) = split_eq(next_point);
+    let (eq, chunk) = split_eq(next_point);
+    let (lo, hi) = (eq.lo(), eq.hi());
     let (a_lo, a_hi) = a.split_at_mut(q);
     let (b_lo, b_hi) = b.split_at_mut(q);
     let (as_lo, as_hi) = a_src.split_at(q);
@@ -326,26 +298,17 @@ fn bind_then_message<S: Sync>(
         bind(ahi, &as_hi[rows.clone()]);
         bind(blo, &bs_lo[rows.clone()]);
         bind(bhi, &bs_hi[rows]);
-        let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, &lo);
+        let (g1, ginf) = chunk_message(alo, ahi, blo, bhi, lo);
         (hi[c] * g1, hi[c] * ginf)
     };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        a_lo.par_chunks_mut(chunk)
-            .zip(a_hi.par_chunks_mut(chunk))
-            .zip(b_lo.par_chunks_mut(chunk).zip(b_hi.par_chunks_mut(chunk)))
-            .enumerate()
-            .map(|(c, ((w, x), (y, z)))| work(c, [w, x, y, z]))
-            .reduce(|| (Ghash128::ZERO, Ghash128::ZERO), add_pair)
-    }
-    #[cfg(not(feature = "parallel"))]
-    a_lo.chunks_mut(chunk)
-        .zip(a_hi.chunks_mut(chunk))
-        .zip(b_lo.chunks_mut(chunk).zip(b_hi.chunks_mut(chunk)))
-        .enumerate()
-        .map(|(c, ((w, x), (y, z)))| work(c, [w, x, y, z]))
-        .fold((Ghash128::ZERO, Ghash128::ZERO), add_pair)
+    par::zip4_chunks_reduce(
+        [a_lo, a_hi, b_lo, b_hi],
+        chunk,
+        0,
+        || (Ghash128::ZERO, Ghash128::ZERO),
+        work,
+        add_pair,
+    )
 }
 
 /// The remaining rounds on tables of `2^(eq_point.len())` entries holding `(x_lo, s_x)`,
@@ -393,7 +356,7 @@ fn output(a: Vec<Ghash128>, b: Vec<Ghash128>, mut rev_point: Vec<Ghash128>) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flockwork_core::MultilinearPoly;
+    use flockwork_core::{MultilinearPoly, eq_table};
     use flockwork_transcript::{DomainSeparator, Sha256ProverTranscript, Sha256VerifierTranscript};
 
     fn g(i: u64) -> Ghash128 {

@@ -32,7 +32,7 @@
 //! tables `â(ζ, ·)`, `b̂(ζ, ·)` are only built after the first round's challenge, at half size.
 
 use flockwork_core::{VerifyError, eq_table};
-use flockwork_field::Field;
+use flockwork_field::{Field, par};
 use flockwork_field_binary::ghash::batch::add_mul_scalar;
 use flockwork_field_binary::{Ghash128, phi8};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
@@ -127,13 +127,7 @@ pub fn round_one(
         (x, y)
     };
     let tasks = outer.len().div_ceil(per_task);
-    #[cfg(feature = "parallel")]
-    let (ab, c) = {
-        use rayon::prelude::*;
-        (0..tasks).into_par_iter().map(task).reduce(zero, add)
-    };
-    #[cfg(not(feature = "parallel"))]
-    let (ab, c) = (0..tasks).map(task).fold(zero(), add);
+    let (ab, c) = par::map_reduce(tasks, 0, 1, zero, task, add);
     let scale = group_scale();
     let p_ab = ab.map(|v| v * scale);
     let v = c.map(|v| v * scale);

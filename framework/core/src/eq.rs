@@ -144,7 +144,17 @@ impl<F: Field> SplitEq<F> {
     /// Splits `point` into its first `⌊n/2⌋` coordinates (low index bits) and the rest.
     #[must_use]
     pub fn new(point: &[F]) -> Self {
-        let lo_vars = point.len() / 2;
+        Self::with_low_vars(point, point.len() / 2)
+    }
+
+    /// Splits `point` after its first `lo_vars` coordinates (at most `point.len()`): a
+    /// prover that walks the table in chunks of `2^lo_vars` entries keeps [`SplitEq::lo`] in
+    /// cache and reads one [`SplitEq::hi`] weight per chunk.
+    ///
+    /// # Panics
+    /// If `lo_vars > point.len()`.
+    #[must_use]
+    pub fn with_low_vars(point: &[F], lo_vars: usize) -> Self {
         Self {
             lo: eq_table(&point[..lo_vars]),
             hi: eq_table(&point[lo_vars..]),

@@ -269,6 +269,47 @@ where
         .fold(identity(), reduce)
 }
 
+/// `reduce` over `f(index, [a, b, c, d])` for the matching chunks of `chunk` elements of four
+/// equally long slices (`reduce` associative with `identity()` neutral), in parallel when
+/// `a` has at least `min_len` elements and more than one chunk.
+pub fn zip4_chunks_reduce<T, A, I, G, R>(
+    rows: [&mut [T]; 4],
+    chunk: usize,
+    min_len: usize,
+    identity: I,
+    f: G,
+    reduce: R,
+) -> A
+where
+    T: Send,
+    A: Send,
+    I: Fn() -> A + Sync + Send,
+    G: Fn(usize, [&mut [T]; 4]) -> A + Sync + Send,
+    R: Fn(A, A) -> A + Sync + Send,
+{
+    let [a, b, c, d] = rows;
+    let chunk = chunk.max(1);
+    #[cfg(feature = "parallel")]
+    if a.len() >= min_len && a.len() > chunk {
+        use rayon::prelude::*;
+        return a
+            .par_chunks_mut(chunk)
+            .zip(b.par_chunks_mut(chunk))
+            .zip(c.par_chunks_mut(chunk).zip(d.par_chunks_mut(chunk)))
+            .enumerate()
+            .map(|(i, ((w, x), (y, z)))| f(i, [w, x, y, z]))
+            .reduce(identity, reduce);
+    }
+    #[cfg(not(feature = "parallel"))]
+    let _ = min_len;
+    a.chunks_mut(chunk)
+        .zip(b.chunks_mut(chunk))
+        .zip(c.chunks_mut(chunk).zip(d.chunks_mut(chunk)))
+        .enumerate()
+        .map(|(i, ((w, x), (y, z)))| f(i, [w, x, y, z]))
+        .fold(identity(), reduce)
+}
+
 /// `f([a, b, c, d])` over matching chunks of `chunk` elements of four equally long slices
 /// when they have at least `min_len` elements (in parallel); one call on the whole slices
 /// otherwise.

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 
 use digest::{Digest, Output};
+use flockwork_field::par;
 
 use crate::{MAX_GRIND_BITS, ProverTranscript, Transcript, TranscriptError, VerifierTranscript};
 
@@ -212,28 +213,25 @@ impl Sha256Pow<'_> {
 
     /// The smallest accepted nonce of the `count` blocks from `first`, one block per thread.
     fn first_in_blocks(&self, first: u64, count: u64) -> Option<u64> {
-        #[cfg(feature = "parallel")]
-        if count > 1 {
-            use rayon::prelude::*;
-            return (first..first + count)
-                .into_par_iter()
-                .filter_map(|block| self.first_in_block(block))
-                .min();
-        }
-        (first..first + count).find_map(|block| self.first_in_block(block))
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        par::map_reduce(
+            count,
+            2,
+            1,
+            || None,
+            |b| self.first_in_block(first + b as u64),
+            |x: Option<u64>, y| match (x, y) {
+                (Some(x), Some(y)) => Some(x.min(y)),
+                (x, y) => x.or(y),
+            },
+        )
     }
 }
 
-/// Blocks per window of the nonce search: the threads of the current rayon pool.
-#[cfg(feature = "parallel")]
+/// Blocks per window of the nonce search: the threads of the current pool (one without the
+/// `parallel` feature).
 fn window_blocks() -> u64 {
-    rayon::current_num_threads() as u64
-}
-
-/// Blocks per window of the nonce search: one, without the `parallel` feature.
-#[cfg(not(feature = "parallel"))]
-fn window_blocks() -> u64 {
-    1
+    par::threads() as u64
 }
 
 /// The prover side of the hash transcript; the proof is the byte string it accumulates.

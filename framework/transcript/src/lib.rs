@@ -45,7 +45,8 @@
 //!   the proof and absorbs `(5, label, u64le(nonce))`. `b = 0` is a no-op; `b > 32` is an error.
 //!   The search is deterministic: with SHA-256 it hashes nonces in SIMD lanes and, with
 //!   the `parallel` feature (enabled through `flockwork-core/parallel`), spreads windows of
-//!   nonces over the current rayon pool, still returning the smallest accepted nonce.
+//!   nonces over the current thread pool (`flockwork_field::par`), still returning the
+//!   smallest accepted nonce.
 //!
 //! No prefix is a prefix of another (the first three differ after
 //! `"flockwork-transcript/v1/"` in their first letter, the proof-of-work prefix, fifteen bytes

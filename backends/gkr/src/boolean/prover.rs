@@ -4,7 +4,7 @@ use flockwork_core::boolean_layered::{
     BooleanLayeredRelation, LayerForms, PackedTrace, pack_instances,
 };
 use flockwork_core::eq_table;
-use flockwork_field::Field;
+use flockwork_field::{Field, par};
 use flockwork_field_binary::ghash::batch::{add_mul_scalar, dot, mul_slices};
 use flockwork_transcript::{ProverTranscript, TranscriptScheme};
 
@@ -266,46 +266,18 @@ where
     I: Fn() -> S + Sync + Send,
     G: Fn(&mut S, usize) -> Evals + Sync + Send,
 {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n)
-            .into_par_iter()
-            .fold(
-                || (init(), [F::ZERO; 3]),
-                |(mut s, acc), i| {
-                    let e = f(&mut s, i);
-                    (s, add_evals(acc, e))
-                },
-            )
-            .map(|(_, acc)| acc)
-            .reduce(|| [F::ZERO; 3], add_evals)
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let mut s = init();
-        (0..n).fold([F::ZERO; 3], |acc, i| add_evals(acc, f(&mut s, i)))
-    }
-}
-
-/// `(0..n).map(f).collect()`, in parallel with the `parallel` feature.
-fn map_collect<G>(n: usize, f: G) -> Vec<F>
-where
-    G: Fn(usize) -> F + Sync + Send,
-{
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n)
-            .into_par_iter()
-            .with_min_len(1 << 10)
-            .map(f)
-            .collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..n).map(f).collect()
-    }
+    par::fold_reduce(
+        n,
+        1,
+        0,
+        || (init(), [F::ZERO; 3]),
+        |(mut s, acc), i| {
+            let e = f(&mut s, i);
+            (s, add_evals(acc, e))
+        },
+        |(s, a), (_, b)| (s, add_evals(a, b)),
+    )
+    .1
 }
 
 /// Sumcheck bookkeeping shared by the rounds: the claim, `eq(z_{<m}, r_{<m})`, the challenges.
@@ -395,7 +367,7 @@ impl<'a> RegionLayer<'a> {
     fn fold_words(&self) -> Vec<F> {
         let tables = byte_tables(&eq_table(&self.rounds.r));
         let words = self.prover.words;
-        map_collect(words.len(), |i| table_sum(&tables, words[i]))
+        par::map_collect(words.len(), 1 << 12, |i| table_sum(&tables, words[i]))
     }
 
     /// The region's polynomial of round `m`.
@@ -555,17 +527,9 @@ fn fold_rows(table: &[F], width: usize, r: F) -> Vec<F> {
         row.copy_from_slice(lo);
         add_mul_scalar(row, &diff, r);
     };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        out.par_chunks_mut(width)
-            .zip(table.par_chunks(2 * width))
-            .for_each(fold);
-    }
-    #[cfg(not(feature = "parallel"))]
-    out.chunks_mut(width)
-        .zip(table.chunks(2 * width))
-        .for_each(fold);
+    par::zip_chunks_read(&mut out, width, table, 2 * width, 0, |_, row, pair| {
+        fold((row, pair));
+    });
     out
 }
 

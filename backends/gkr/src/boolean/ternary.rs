@@ -28,7 +28,7 @@
 use flockwork_core::boolean_layered::LayerForms;
 use flockwork_core::circuit::transpose64;
 use flockwork_core::eq_table;
-use flockwork_field::Field;
+use flockwork_field::{Field, par};
 use flockwork_field_binary::ghash::Ghash256Unreduced;
 use flockwork_field_binary::ghash::batch::add_mul_scalar;
 
@@ -202,7 +202,7 @@ impl Grid {
         let groups = blocks.div_ceil(64);
         let eq_hi = eq_table(&z[c..]);
         let gates = forms.gate_slots().len();
-        let group_data: Vec<(GroupForms, Box<ByteTables>)> = map_vec(groups, |g| {
+        let group_data: Vec<(GroupForms, Box<ByteTables>)> = par::map_collect(groups, 1, |g| {
             let weights: Vec<F> = (0..64)
                 .map(|u| eq_hi.get(64 * g + u).copied().unwrap_or(F::ZERO))
                 .collect();
@@ -253,22 +253,6 @@ impl Grid {
     }
 }
 
-/// `(0..n).map(f).collect()`, in parallel with the `parallel` feature.
-fn map_vec<T: Send, G>(n: usize, f: G) -> Vec<T>
-where
-    G: Fn(usize) -> T + Sync + Send,
-{
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n).into_par_iter().map(f).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..n).map(f).collect()
-    }
-}
-
 /// `Σ_u f(u)` over `0..n`, element by element (vectors of `len`); in parallel with the
 /// `parallel` feature.
 fn sum_vecs<G>(n: usize, len: usize, f: G) -> Vec<F>
@@ -281,18 +265,7 @@ where
         }
         a
     };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n)
-            .into_par_iter()
-            .map(f)
-            .reduce(|| vec![F::ZERO; len], add)
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..n).map(f).fold(vec![F::ZERO; len], add)
-    }
+    par::map_reduce(n, 0, 1, || vec![F::ZERO; len], f, add)
 }
 
 #[cfg(test)]

@@ -28,9 +28,10 @@
 //! `O(#XOR + 2^m0)`, independent of `K`), checks the prover's `comb(r')`, and the prover's
 //! `z_vec(r') = ẑ(r', s_out)` becomes the z-claim on the commitment.
 
-use flockwork_core::circuit::{R1csLowering, transpose64_groups};
+use flockwork_core::circuit::R1csLowering;
 use flockwork_core::{MultilinearPoly, VerifyError, eq_table};
 use flockwork_field::Field;
+use flockwork_field::transpose::transpose64_groups;
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::PACKED_VARS;
 use flockwork_transcript::{ProverTranscript, Transcript, VerifierTranscript};

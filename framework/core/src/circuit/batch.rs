@@ -4,7 +4,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::eval::{BATCH_LANE_WORDS, LaneEvaluator};
-use super::transpose::{blocks_of_lanes, lane_groups_of_blocks};
+use super::lanes::{blocks_of_lanes, lane_groups_of_blocks};
 use super::{Gadget, SlotKind, StatsCounter};
 
 /// The committed bits of a batch, one `2^m0`-bit block per instance (see the module docs

@@ -5,9 +5,9 @@ use alloc::vec::Vec;
 
 use flockwork_field::Field;
 
+use super::lanes::lanes_of_blocks;
 use super::layout::Allocator;
 use super::stats::CircuitStats;
-use super::transpose::lanes_of_blocks;
 use super::{CircuitBuilder, Gadget, IoLayout, SlotId, SlotKind};
 
 /// A node of the XOR graph of an [`R1csLowering`] (see [`R1csLowering::node`]).

@@ -45,10 +45,10 @@
 
 mod batch;
 mod eval;
+mod lanes;
 mod layout;
 mod lowering;
 mod stats;
-mod transpose;
 mod wide;
 mod word;
 
@@ -59,7 +59,6 @@ pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
 pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use lowering::{Node, NodeId, R1csLowering};
 pub use stats::{CircuitStats, StatsCounter};
-pub use transpose::{transpose64, transpose64_groups, transpose128};
 pub use wide::Wide;
 pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};
 

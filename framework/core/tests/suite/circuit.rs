@@ -2,36 +2,8 @@
 
 use flockwork_core::circuit::{
     CircuitBuilder, Gadget, IoLayout, LaneEvaluator, R1csLowering, SlotId, WordBuilder,
-    batch_witness, evaluate, rotl, rotr, shl, shr, transpose64, transpose128,
+    batch_witness, evaluate, rotl, rotr, shl, shr,
 };
-
-use crate::xorshift;
-
-#[test]
-fn transpose64_matches_the_definition() {
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-    let m: [u64; 64] = core::array::from_fn(|_| next());
-    let mut t = m;
-    transpose64(&mut t);
-    for (r, row) in m.iter().enumerate() {
-        for (c, column) in t.iter().enumerate() {
-            assert_eq!((column >> r) & 1, (row >> c) & 1);
-        }
-    }
-}
-
-#[test]
-fn transpose128_matches_the_definition() {
-    let mut next = xorshift(0x243f_6a88_85a3_08d3);
-    let m: [u128; 128] = core::array::from_fn(|_| u128::from(next()) | (u128::from(next()) << 64));
-    let mut t = m;
-    transpose128(&mut t);
-    for (r, row) in m.iter().enumerate() {
-        for (c, column) in t.iter().enumerate() {
-            assert_eq!((column >> r) & 1, (row >> c) & 1, "row {r}, column {c}");
-        }
-    }
-}
 
 #[test]
 fn layout_positions() {

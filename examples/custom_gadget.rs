@@ -5,10 +5,10 @@
 //!
 //! `cargo run --release --example custom_gadget`
 
-use flockwork::pcs::PcsKind;
-use flockwork::poly::circuit::{
+use flockwork::circuit::{
     CircuitBuilder, Gadget, IoLayout, R1csLowering, SlotId, SlotKind, WordBuilder, evaluate, rotl,
 };
+use flockwork::pcs::PcsKind;
 use flockwork::r1cs::{Flock, FlockConfig, Statement};
 
 // ANCHOR: gadget

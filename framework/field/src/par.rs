@@ -293,6 +293,38 @@ where
     f([a, b, c, d]);
 }
 
+/// `f(g, [a_g, b_g, c_g, d_g])` for every group `g`, where `x_g` is the `g`-th chunk of
+/// `chunks[i]` elements of the `i`-th slice (the slice with the fewest chunks decides how many
+/// groups there are), one task per group with the `parallel` feature whatever the length:
+/// every group is a large piece of work (the batch witness's groups of `64·W` instances).
+///
+/// # Panics
+/// If a chunk length is zero.
+pub fn zip4_chunks_indexed<T, G>(rows: [&mut [T]; 4], chunks: [usize; 4], f: G)
+where
+    T: Send,
+    G: Fn(usize, [&mut [T]; 4]) + Sync + Send,
+{
+    let [a, b, c, d] = rows;
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        a.par_chunks_mut(chunks[0])
+            .zip(b.par_chunks_mut(chunks[1]))
+            .zip(c.par_chunks_mut(chunks[2]))
+            .zip(d.par_chunks_mut(chunks[3]))
+            .enumerate()
+            .for_each(|(g, (((w, x), y), z))| f(g, [w, x, y, z]));
+    }
+    #[cfg(not(feature = "parallel"))]
+    a.chunks_mut(chunks[0])
+        .zip(b.chunks_mut(chunks[1]))
+        .zip(c.chunks_mut(chunks[2]))
+        .zip(d.chunks_mut(chunks[3]))
+        .enumerate()
+        .for_each(|(g, (((w, x), y), z))| f(g, [w, x, y, z]));
+}
+
 /// `reduce(map(0), reduce(map(1), …))` in some bracketing (`reduce` must be associative with
 /// `identity()` neutral), in parallel from `n ≥ min_n` with tasks of at least `min_len`
 /// indices.

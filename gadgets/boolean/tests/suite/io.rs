@@ -6,7 +6,7 @@ use flockwork_boolean::{
     Blake3Block, Blake3Compress, ChainStep, KeccakF1600, MerkleNode, Sha256Compress, chain_witness,
     merkle_witness,
 };
-use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering, SlotId};
+use flockwork_circuit::{BatchWitness, Gadget, R1csLowering, SlotId};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -1,7 +1,7 @@
 //! Statistics, batch witnesses and R1CS satisfaction of the three hashes.
 
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{
+use flockwork_circuit::{
     BatchWitness, CircuitStats, Gadget, R1csLowering, SlotKind, batch_witness, evaluate,
 };
 use rand::{Rng, SeedableRng};
@@ -67,7 +67,7 @@ fn check_satisfaction<G: Gadget>(gadget: &G, k: usize, seed: u64) {
         let instance = rng.random_range(0..k);
         let position = loop {
             let p = rng.random_range(0..positions);
-            if lowering.row(p) != [flockwork_core::circuit::NodeId::ZERO; 2] {
+            if lowering.row(p) != [flockwork_circuit::NodeId::ZERO; 2] {
                 break p; // a committed position
             }
         };
@@ -90,7 +90,7 @@ fn check_outputs<G: Gadget>(gadget: &G, inputs: &[u64], witness: &BatchWitness) 
             if slot.kind != SlotKind::Output {
                 continue;
             }
-            for p in layout.positions(flockwork_core::circuit::SlotId(i)) {
+            for p in layout.positions(flockwork_circuit::SlotId(i)) {
                 assert_eq!(witness.bit(k, p), (out[bit / 64] >> (bit % 64)) & 1 == 1);
                 bit += 1;
             }

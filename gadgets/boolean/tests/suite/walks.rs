@@ -2,7 +2,7 @@
 //! here from the XOR graph (the library itself never expands a row).
 
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{
+use flockwork_circuit::{
     CircuitBuilder, Gadget, IoLayout, Node, R1csLowering, SlotId, WordBuilder, rotr,
 };
 use flockwork_field::{BinaryField, Field};

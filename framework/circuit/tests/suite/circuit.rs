@@ -1,6 +1,6 @@
 //! The circuit builder's interpreters on small gadgets.
 
-use flockwork_core::circuit::{
+use flockwork_circuit::{
     CircuitBuilder, Gadget, IoLayout, LaneEvaluator, R1csLowering, SlotId, WordBuilder,
     batch_witness, evaluate, rotl, rotr, shl, shr,
 };
@@ -221,7 +221,7 @@ fn step(x: u64, k: u64) -> u64 {
 
 #[test]
 fn wide_blocks_hold_independent_copies() {
-    use flockwork_core::circuit::Wide;
+    use flockwork_circuit::Wide;
     let wide = Wide::independent(Step, 3);
     let layout = wide.layout();
     // Three copies of three regions, each copy in the three slot units after the previous one.
@@ -250,7 +250,7 @@ fn wide_blocks_hold_independent_copies() {
 
 #[test]
 fn wide_chained_blocks_pass_the_state_inside_the_block() {
-    use flockwork_core::circuit::Wide;
+    use flockwork_circuit::Wide;
     let wide = Wide::chained(Step, 4, SlotId(0), SlotId(1));
     let layout = wide.layout();
     // Copy 0's x and the last copy's y keep the inner handles and places; k of every copy.
@@ -280,7 +280,7 @@ fn wide_chained_blocks_pass_the_state_inside_the_block() {
 
 #[test]
 fn wide_picks_the_copies_that_fill_blocks_best() {
-    use flockwork_core::circuit::Wide;
+    use flockwork_circuit::Wide;
     // One copy: 3 slot units of 64 + constant + 31 ANDs = 224 positions → 256 (m0 = 8).
     // Two chained: 4 units + 1 + 62 = 319 → 512, a tie with one (the fewer copies win);
     // three: 5 units + 1 + 93 = 414 → 512; four: 6 units + 1 + 124 = 509 → 512, half the

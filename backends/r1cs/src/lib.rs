@@ -6,7 +6,9 @@
 //! compressions, …) form one block-diagonal R1CS `(A z) ∘ (B z) = z` over F2 with
 //! `A = I_K ⊗ A0`, `B = I_K ⊗ B0`, `C = I`: every committed bit `z_j` is an AND output, a
 //! materialized linear value, an IO bit or the constant wire, and its row says so. The witness
-//! has `2^m` bits, `m = k + m0`.
+//! has `2^m` bits, `m = k + m0`. The gadget comes from `flockwork-circuit` (its builder, batch
+//! witness and IO layout); [`R1csLowering`] ([`lowering`]) turns it into `A0`, `B0` as an XOR
+//! graph that the prover and the verifier walk forwards and backwards, never as a matrix.
 //!
 //! A setup proves exactly `N` instances, any `1 ≤ N ≤ 2^k` ([`Flock::for_count`],
 //! [`Flock::with_instances`]): they fill the first `N` blocks and the rest are zero blocks,
@@ -47,6 +49,7 @@ mod error;
 pub mod io;
 mod kernel;
 mod lincheck;
+pub mod lowering;
 pub mod merkle;
 pub mod padding;
 mod pinned;
@@ -72,7 +75,7 @@ pub mod kernels {
 use core::marker::PhantomData;
 
 use digest::Digest;
-use flockwork_circuit::{Gadget, R1csLowering, SlotId};
+use flockwork_circuit::{Gadget, SlotId};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
@@ -83,6 +86,7 @@ use sha2::Sha256;
 pub use error::{FlockError, ProveError, SetupError};
 pub use flockwork_pcs::{Preset, Regime};
 pub use io::{ChainLayout, Region};
+pub use lowering::{Node, NodeId, R1csLowering};
 pub use merkle::MerkleLayout;
 pub use prover::{ProverReport, Timings};
 pub use public::PublicLayout;
@@ -797,7 +801,7 @@ fn digest_lowering(lowering: &R1csLowering) -> [u8; 32] {
     let columns = 1usize << lowering.log_block();
     let mut buf = Vec::with_capacity(8 * 4096);
     for i in 1 + columns..nodes {
-        if let flockwork_circuit::Node::Xor(a, b) = lowering.node(lowering.node_id(i)) {
+        if let Node::Xor(a, b) = lowering.node(lowering.node_id(i)) {
             buf.extend_from_slice(&(a.index() as u32).to_le_bytes());
             buf.extend_from_slice(&(b.index() as u32).to_le_bytes());
         }

@@ -28,7 +28,7 @@
 //! `O(#XOR + 2^m0)`, independent of `K`), checks the prover's `comb(r')`, and the prover's
 //! `z_vec(r') = ẑ(r', s_out)` becomes the z-claim on the commitment.
 
-use flockwork_circuit::R1csLowering;
+use crate::lowering::R1csLowering;
 use flockwork_core::{MultilinearPoly, VerifyError, eq_table};
 use flockwork_field::Field;
 use flockwork_field::transpose::transpose64_groups;

@@ -59,8 +59,11 @@ pub(crate) fn lane_groups_of_blocks<const W: usize>(
     lanes
 }
 
-/// [`lane_groups_of_blocks`] for up to 64 blocks, one `u64` lane word per bit.
-pub(crate) fn lanes_of_blocks(data: &[u64], words: usize, first: usize, count: usize) -> Vec<u64> {
+/// Bit-slices the blocks `first..min(first + 64, count)` of `data` (`words` words each; block
+/// `i` at `data[i·words ..]`): `64·words` lane words, bit `i` of lane `p` being bit `p` of
+/// block `first + i` (zero past the last block).
+#[must_use]
+pub fn lanes_of_blocks(data: &[u64], words: usize, first: usize, count: usize) -> Vec<u64> {
     lane_groups_of_blocks::<1>(data, words, first, count)
         .into_iter()
         .map(|[w]| w)

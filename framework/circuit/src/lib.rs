@@ -13,16 +13,16 @@
 //! `flockwork-field`, `flockwork-transcript` ← `flockwork-core` ← **`flockwork-circuit`** ←
 //! gadgets (`flockwork-boolean`) and the batch-R1CS backend (`flockwork-r1cs`, which lowers a
 //! gadget to its block R1CS and proves the batch) ← the `flockwork` facade, which re-exports
-//! this crate as `flockwork::circuit`. It uses `flockwork-core` for the [`Relation`](flockwork_core::Relation) trait its
-//! encoding extends and `flockwork-field` for the bit transposes
-//! ([`flockwork_field::transpose`]) and the parallel loops ([`flockwork_field::par`]); the
-//! commitment side does not depend on it.
+//! this crate as `flockwork::circuit`. It uses `flockwork-core` for the
+//! [`Relation`](flockwork_core::Relation) trait its encoding extends, and `flockwork-field`
+//! for the bit transposes ([`flockwork_field::transpose`]) and the parallel loops
+//! ([`flockwork_field::par`]); the commitment side does not depend on it.
 //!
-//! | module | contents |
+//! | part | contents |
 //! |---|---|
 //! | (root) | [`CircuitBuilder`], [`Gadget`]; [`WordBuilder`] and the word helpers ([`rotl`], [`rotr`], [`shl`], [`shr`], [`ripple_add`]); [`IoLayout`] and its regions ([`IoSlot`], [`SlotId`], [`SlotKind`]) |
-//! | interpreters | [`StatsCounter`] ([`CircuitStats`]), [`LaneEvaluator`] ([`Lanes`]), [`R1csLowering`] |
-//! | witnesses | [`BatchWitness`], [`batch_witness`], [`evaluate`]; [`Wide`] (several instances per block) |
+//! | interpreters | [`StatsCounter`] ([`CircuitStats`]), [`LaneEvaluator`] ([`Lanes`]), [`Allocator`] (the positions every interpreter shares) |
+//! | witnesses | [`BatchWitness`], [`batch_witness`], [`evaluate`]; [`lanes_of_blocks`] (instance blocks to bit-sliced lanes); [`Wide`] (several instances per block) |
 //! | [`encoding`] | [`CircuitEncoding`] and [`check_circuit_encoding`] |
 //!
 //! Feature `parallel` (default) builds batch witnesses on rayon's pool; without it the crate
@@ -38,7 +38,7 @@
 //! |---|---|---|
 //! | [`StatsCounter`] | `()` | [`CircuitStats`]: AND gates, committed bits, linear slots, `m0` |
 //! | [`LaneEvaluator`] | [`Lanes<W>`](Lanes) (`64·W` instances, bit-sliced) | committed bits `z` (and the A/B sides) |
-//! | [`R1csLowering`] | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
+//! | `R1csLowering` (`flockwork-r1cs`) | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
 //!
 //! and [`batch_witness`] runs the evaluator over many instances in parallel. [`Wide`] puts
 //! several instances of a gadget into one block when that fills the block better.
@@ -83,7 +83,6 @@ pub mod encoding;
 mod eval;
 mod lanes;
 mod layout;
-mod lowering;
 mod stats;
 mod wide;
 mod word;
@@ -93,8 +92,8 @@ use alloc::vec::Vec;
 pub use batch::{BatchWitness, batch_witness, evaluate};
 pub use encoding::{CircuitEncoding, check_circuit_encoding};
 pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
-pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
-pub use lowering::{Node, NodeId, R1csLowering};
+pub use lanes::lanes_of_blocks;
+pub use layout::{Allocator, CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use stats::{CircuitStats, StatsCounter};
 pub use wide::Wide;
 pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use flockwork_boolean::{Sha256Compress, constants::SHA256_IV, native::sha256_compress};
-//! use flockwork_circuit::{Gadget, R1csLowering, batch_witness, evaluate};
+//! use flockwork_circuit::{Gadget, batch_witness, evaluate};
 //!
 //! let block = [7u8; 64];
 //! let input = Sha256Compress::encode_input(&SHA256_IV, &block);
@@ -33,10 +33,12 @@
 //! let stats = Sha256Compress.stats();
 //! assert_eq!((stats.and_gates, stats.committed_bits, stats.log_block), (22_696, 31_401, 15));
 //!
-//! // Two instances, their committed bits satisfy the block R1CS.
+//! // Two instances: one block of 2^15 committed bits each, the witness batch-R1CS
+//! // (`flockwork-r1cs`) proves.
 //! let inputs = [input, input].concat();
 //! let witness = batch_witness(&Sha256Compress, &inputs, false);
-//! assert_eq!(R1csLowering::new(&Sha256Compress).first_violation(&witness.z, 2), None);
+//! assert_eq!((witness.instances, witness.log_block), (2, 15));
+//! assert_eq!(witness.z.len(), 2 * (1 << 15) / 64);
 //! ```
 #![forbid(unsafe_code)]
 

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{Gadget, SlotKind, batch_witness};
+use flockwork_circuit::{Gadget, SlotKind, batch_witness};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

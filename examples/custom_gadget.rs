@@ -5,11 +5,11 @@
 //!
 //! `cargo run --release --example custom_gadget`
 
-use flockwork::pcs::PcsKind;
-use flockwork::poly::circuit::{
-    CircuitBuilder, Gadget, IoLayout, R1csLowering, SlotId, SlotKind, WordBuilder, evaluate, rotl,
+use flockwork::circuit::{
+    CircuitBuilder, Gadget, IoLayout, SlotId, SlotKind, WordBuilder, evaluate, rotl,
 };
-use flockwork::r1cs::{Flock, FlockConfig, Statement};
+use flockwork::pcs::PcsKind;
+use flockwork::r1cs::{Flock, FlockConfig, R1csLowering, Statement};
 
 // ANCHOR: gadget
 /// The ChaCha20 block function: key (256 bits), counter and nonce (128 bits) in, the 512-bit

@@ -49,10 +49,9 @@ use crate::flock::{HashGadget, IoKind as FlockIo, per_proof, region_chain_setup,
 use crate::permutations::region_widths;
 use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{SlotKind, evaluate};
+use flockwork_circuit::{CircuitEncoding, SlotKind, evaluate};
 use flockwork_core::relation::{
-    BatchError, Batcher, BooleanLayeredEncoding, CircuitEncoding, Io, IoKind, LayeredEncoding,
-    Relation, Statement,
+    BatchError, Batcher, BooleanLayeredEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
 };
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};

@@ -15,7 +15,7 @@ use flockwork_boolean::io::{ChainStep, MerkleNode, best_chain_width, chain_witne
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, Wide, batch_witness};
+use flockwork_circuit::{BatchWitness, Gadget, SlotKind, Wide, batch_witness};
 use flockwork_field_binary::Ghash128;
 use flockwork_gkr::Variant;
 use flockwork_pcs::Commitment;

@@ -11,7 +11,8 @@
 //! | [`binary`] | `flockwork-field-binary` | GF(2^128) GHASH (SIMD), GF(2^8), towers, GF(2^256) |
 //! | [`prime`] | `flockwork-field-prime` | BN254, BLS12-381, Goldilocks (ark-ff adapter and u64 backend) |
 //! | [`transcript`] | `flockwork-transcript` | Fiat–Shamir transcripts over SHA-256 and BLAKE3; `TranscriptScheme`, the transcript parameter of the GKR and batch-R1CS setups, and `TranscriptKind` to choose one at run time |
-//! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, circuits, PCS trait |
+//! | [`poly`] | `flockwork-core` | multilinear, eq and univariate polynomials, sumcheck, the `Relation` trait and its GKR encodings, PCS trait |
+//! | [`circuit`] | `flockwork-circuit` | the Boolean-circuit frontend of batch-R1CS: `CircuitBuilder`, `Gadget`, words, statistics, bit-sliced batch witnesses, `CircuitEncoding` |
 //! | [`poseidon2b`] | `flockwork-poseidon2b` | the Poseidon2b permutation over GF(2^128), its sponge, its duplex-sponge transcript (`Poseidon2bSponge`, a `TranscriptScheme`) and its layered relation (`Poseidon2bRelation`) |
 //! | [`poseidon2`] | `flockwork-poseidon2` | Poseidon2 over prime fields: instances, sponge, compression, and the layered relation (`Poseidon2Relation`) |
 //! | [`boolean`] | `flockwork-boolean` | Keccak-f, SHA-256, BLAKE3 as AND/XOR circuits; chain and Merkle IO |
@@ -36,6 +37,7 @@
 //! ```
 
 pub use flockwork_boolean as boolean;
+pub use flockwork_circuit as circuit;
 pub use flockwork_core as poly;
 pub use flockwork_field as field;
 pub use flockwork_field_binary as binary;

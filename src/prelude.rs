@@ -21,8 +21,9 @@ pub use crate::engines::{
 pub use flockwork_boolean::{
     Blake3Block, Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input,
 };
+pub use flockwork_circuit::CircuitEncoding;
 pub use flockwork_core::relation::{
-    BatchError, Batcher, CircuitEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
+    BatchError, Batcher, Io, IoKind, LayeredEncoding, Relation, Statement,
 };
 pub use flockwork_gkr::{Setup as GkrSetup, Variant};
 pub use flockwork_pcs::{Commitment, PcsKind};

@@ -10,11 +10,11 @@
 use std::sync::OnceLock;
 
 use flockwork::boolean::Blake3Compress;
+use flockwork::circuit::{Gadget, SlotKind};
 use flockwork::pcs::blaze::{BlazeConfig, DEFAULT_DISTANCE, DEFAULT_SEED, RaaLevelConfig};
 use flockwork::pcs::ligerito::{LevelConfig, LigeritoConfig};
 use flockwork::pcs::ring_switch::{RingSwitched, evaluate_packed};
 use flockwork::pcs::{BaseFold, Blaze, FriBinius, FriConfig, Ligerito, Regime};
-use flockwork::poly::circuit::{Gadget, SlotKind};
 use flockwork::poly::{Claim, MultilinearPoly, PolynomialCommitment, VerifyError};
 use flockwork::prelude::*;
 use flockwork::proof_file::{FlockFile, ProofFile};

@@ -9,9 +9,9 @@
 use std::path::PathBuf;
 
 use flockwork::boolean::Blake3Compress;
+use flockwork::circuit::{Gadget, SlotKind};
 use flockwork::pcs::ring_switch::RingSwitched;
 use flockwork::pcs::{FriBinius, Ligerito, Preset, Regime};
-use flockwork::poly::circuit::{Gadget, SlotKind};
 use flockwork::poly::{Claim, PolynomialCommitment};
 use flockwork::prelude::*;
 use flockwork::r1cs::{Flock, FlockConfig, Statement};

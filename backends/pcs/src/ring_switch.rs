@@ -36,13 +36,13 @@
 
 use std::sync::Arc;
 
-use flockwork_core::circuit::transpose128;
 use flockwork_core::pcs::{
     CHUNK_VARS, ChunkFiller, Claim, MultilinearWeight, Weight, absorb_claims, accumulate_by_chunks,
 };
 use flockwork_core::{PolynomialCommitment, VerifyError, eq_table};
 use flockwork_field::Field;
 use flockwork_field::par::PACKED_CHUNK;
+use flockwork_field::transpose::transpose128;
 use flockwork_field_binary::Ghash128;
 use flockwork_field_binary::gf2::{BitMatrix128, ByteTableMap};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};

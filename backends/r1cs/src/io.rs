@@ -31,7 +31,7 @@
 
 use std::sync::Arc;
 
-use flockwork_core::circuit::{IoLayout, SlotId, SlotKind};
+use flockwork_circuit::{IoLayout, SlotId, SlotKind};
 use flockwork_core::pcs::{Claim, MultilinearWeight};
 use flockwork_core::{eq_eval, eq_table};
 use flockwork_field::{Field, par};

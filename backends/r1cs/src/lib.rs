@@ -6,7 +6,9 @@
 //! compressions, …) form one block-diagonal R1CS `(A z) ∘ (B z) = z` over F2 with
 //! `A = I_K ⊗ A0`, `B = I_K ⊗ B0`, `C = I`: every committed bit `z_j` is an AND output, a
 //! materialized linear value, an IO bit or the constant wire, and its row says so. The witness
-//! has `2^m` bits, `m = k + m0`.
+//! has `2^m` bits, `m = k + m0`. The gadget comes from `flockwork-circuit` (its builder, batch
+//! witness and IO layout); [`R1csLowering`] ([`lowering`]) turns it into `A0`, `B0` as an XOR
+//! graph that the prover and the verifier walk forwards and backwards, never as a matrix.
 //!
 //! A setup proves exactly `N` instances, any `1 ≤ N ≤ 2^k` ([`Flock::for_count`],
 //! [`Flock::with_instances`]): they fill the first `N` blocks and the rest are zero blocks,
@@ -47,6 +49,7 @@ mod error;
 pub mod io;
 mod kernel;
 mod lincheck;
+pub mod lowering;
 pub mod merkle;
 pub mod padding;
 mod pinned;
@@ -72,7 +75,7 @@ pub mod kernels {
 use core::marker::PhantomData;
 
 use digest::Digest;
-use flockwork_core::circuit::{Gadget, R1csLowering, SlotId};
+use flockwork_circuit::{Gadget, SlotId};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
@@ -83,6 +86,7 @@ use sha2::Sha256;
 pub use error::{FlockError, ProveError, SetupError};
 pub use flockwork_pcs::{Preset, Regime};
 pub use io::{ChainLayout, Region};
+pub use lowering::{Node, NodeId, R1csLowering};
 pub use merkle::MerkleLayout;
 pub use prover::{ProverReport, Timings};
 pub use public::PublicLayout;
@@ -615,10 +619,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// instance's output region. `None` without a chain layout or for a witness of another
     /// shape.
     #[must_use]
-    pub fn chain_statement(
-        &self,
-        witness: &flockwork_core::circuit::BatchWitness,
-    ) -> Option<Statement> {
+    pub fn chain_statement(&self, witness: &flockwork_circuit::BatchWitness) -> Option<Statement> {
         let layout = self.chain()?;
         if witness.log_block != self.lowering.log_block() || !self.fits_witness(witness.instances) {
             return None;
@@ -644,10 +645,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// `None` without a public-IO layout ([`Flock::public_io`]) or for a witness of another
     /// shape.
     #[must_use]
-    pub fn public_statement(
-        &self,
-        witness: &flockwork_core::circuit::BatchWitness,
-    ) -> Option<Statement> {
+    pub fn public_statement(&self, witness: &flockwork_circuit::BatchWitness) -> Option<Statement> {
         if !self.fits_witness(witness.instances) {
             return None;
         }
@@ -657,7 +655,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     }
 
     /// Whether a witness of `blocks` instance blocks fits the setup: the `N` real instances
-    /// alone ([`batch_witness`](flockwork_core::circuit::batch_witness) of their inputs) or
+    /// alone ([`batch_witness`](flockwork_circuit::batch_witness) of their inputs) or
     /// all `2^k` blocks.
     fn fits_witness(&self, blocks: usize) -> bool {
         blocks == self.instances || blocks == 1 << self.log_instances
@@ -730,7 +728,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     out.extend_from_slice(&(v as u64).to_le_bytes());
                 }
                 for r in &p.regions {
-                    let kind = usize::from(r.kind == flockwork_core::circuit::SlotKind::Output);
+                    let kind = usize::from(r.kind == flockwork_circuit::SlotKind::Output);
                     for v in [kind, r.first_slot, r.bits] {
                         out.extend_from_slice(&(v as u64).to_le_bytes());
                     }
@@ -796,16 +794,14 @@ fn digest_lowering(lowering: &R1csLowering) -> [u8; 32] {
     for slot in lowering.layout().slots() {
         h.update((slot.first_slot as u64).to_le_bytes());
         h.update((slot.bits as u64).to_le_bytes());
-        h.update([u8::from(
-            slot.kind == flockwork_core::circuit::SlotKind::Input,
-        )]);
+        h.update([u8::from(slot.kind == flockwork_circuit::SlotKind::Input)]);
     }
     h.update((lowering.layout().slot_bits() as u64).to_le_bytes());
     let nodes = 1 + (1usize << lowering.log_block()) + lowering.xor_nodes();
     let columns = 1usize << lowering.log_block();
     let mut buf = Vec::with_capacity(8 * 4096);
     for i in 1 + columns..nodes {
-        if let flockwork_core::circuit::Node::Xor(a, b) = lowering.node(lowering.node_id(i)) {
+        if let Node::Xor(a, b) = lowering.node(lowering.node_id(i)) {
             buf.extend_from_slice(&(a.index() as u32).to_le_bytes());
             buf.extend_from_slice(&(b.index() as u32).to_le_bytes());
         }

@@ -28,8 +28,9 @@
 //! `O(#XOR + 2^m0)`, independent of `K`), checks the prover's `comb(r')`, and the prover's
 //! `z_vec(r') = ẑ(r', s_out)` becomes the z-claim on the commitment.
 
-use flockwork_core::circuit::{R1csLowering, transpose64_groups};
+use crate::lowering::R1csLowering;
 use flockwork_core::{MultilinearPoly, VerifyError, eq_table};
+use flockwork_field::transpose::transpose64_groups;
 use flockwork_field::{Field, par};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::PACKED_VARS;
@@ -122,7 +123,7 @@ const IMAGE_BATCH: usize = 512;
 /// [`fold_instances`], read sequentially and without transposes: chunks of positions run in
 /// parallel, and each reads a contiguous run of every group's words.
 ///
-/// [`BatchWitness::lanes`]: flockwork_core::circuit::BatchWitness::lanes
+/// [`BatchWitness::lanes`]: flockwork_circuit::BatchWitness::lanes
 ///
 /// # Panics
 /// If `lanes` does not hold the `⌈live / 64⌉·2^m0` words of the first `live` instances.
@@ -269,7 +270,7 @@ fn challenges<T: Transcript>(
 /// recorded it, the same bits in lane order ([`BatchWitness::lanes`], folded by
 /// [`fold_lanes`] instead of [`fold_instances`]).
 ///
-/// [`BatchWitness::lanes`]: flockwork_core::circuit::BatchWitness::lanes
+/// [`BatchWitness::lanes`]: flockwork_circuit::BatchWitness::lanes
 ///
 /// Also returns the z-claim's ring-switching partial evaluations when the block has at least
 /// 128 bits ([`claim_partials`]: from `z_vec`, so the opening need not read the witness for

@@ -60,7 +60,7 @@
 //! * the opening (the ring-switching fold and the commitment's sumcheck over the whole
 //!   packed polynomial) and the IO weights' tables, which are not zero on the padding.
 
-use flockwork_core::circuit::{Node, R1csLowering};
+use crate::lowering::{Node, R1csLowering};
 
 /// The first block position that the gadget's rows do not force to zero when the constant
 /// wire is zero (see the module docs), or `None` if every position is forced.

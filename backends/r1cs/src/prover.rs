@@ -6,8 +6,8 @@ use flockwork_pcs::security::ConfiguredCommitment;
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
+use flockwork_circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
 use flockwork_core::PolynomialCommitment;
-use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
 use flockwork_core::pcs::{Claim, Weight};
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 
@@ -125,7 +125,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// Generates the batch witness from the instances' input vectors
     /// (`N · input_words` words for the setup's `N` instances, [`Flock::instances`], instance
     /// after instance; see
-    /// [`flockwork_core::circuit::IoLayout`]) and proves `statement`.
+    /// [`flockwork_circuit::IoLayout`]) and proves `statement`.
     ///
     /// # Errors
     /// [`ProveError`] for inputs or a statement that do not fit the setup, or a batch over the

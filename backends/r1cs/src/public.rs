@@ -38,7 +38,7 @@
 
 use std::sync::Arc;
 
-use flockwork_core::circuit::{BatchWitness, IoLayout, SlotId, SlotKind};
+use flockwork_circuit::{BatchWitness, IoLayout, SlotId, SlotKind};
 use flockwork_core::pcs::{Claim, MultilinearWeight};
 use flockwork_core::{eq_eval, eq_table};
 use flockwork_field::{Field, par};

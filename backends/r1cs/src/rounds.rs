@@ -245,7 +245,7 @@ fn first_message(
     let (b_lo, b_hi) = b.split_at_mut(half);
     par::zip4_chunks_reduce(
         [a_lo, a_hi, b_lo, b_hi],
-        chunk,
+        [chunk; 4],
         0,
         || (Ghash128::ZERO, Ghash128::ZERO),
         |c, [alo, ahi, blo, bhi]| {
@@ -303,7 +303,7 @@ fn bind_then_message<S: Sync>(
     };
     par::zip4_chunks_reduce(
         [a_lo, a_hi, b_lo, b_hi],
-        chunk,
+        [chunk; 4],
         0,
         || (Ghash128::ZERO, Ghash128::ZERO),
         work,

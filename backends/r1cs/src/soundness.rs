@@ -8,7 +8,7 @@
 use core::fmt;
 use flockwork_pcs::security::ConfiguredCommitment;
 
-use flockwork_core::circuit::Gadget;
+use flockwork_circuit::Gadget;
 use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_transcript::TranscriptScheme;

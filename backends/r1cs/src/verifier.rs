@@ -1,7 +1,7 @@
 //! The verifier: parses the header, replays the transcript, checks every step.
 
+use flockwork_circuit::Gadget;
 use flockwork_core::PolynomialCommitment;
-use flockwork_core::circuit::Gadget;
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_transcript::{TranscriptScheme, VerifierTranscript};

@@ -3,7 +3,7 @@
 //! [`Batcher`](crate::relation::Batcher)).
 //!
 //! A relation is the fixed computation (a Boolean circuit written as a
-//! [`Gadget`](crate::circuit::Gadget) for batch-R1CS; a layered relation for GKR). A batcher
+//! `Gadget` of `flockwork-circuit` for batch-R1CS; a layered relation for GKR). A batcher
 //! is a *setup* for a number of instances of it: it knows the shapes, the commitment
 //! parameters and the IO argument, and turns the instances' inputs into one proof about a
 //! public statement (nothing, the endpoints of a chain, a Merkle root and its leaves, …).

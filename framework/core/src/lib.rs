@@ -11,8 +11,7 @@
 //! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
 //! | [`layered`] | the [`LayeredRelation`](layered::LayeredRelation) trait: `S_l = M_l · T_l(S_{l−1})` with lane maps ([`LaneMap`](layered::LaneMap)), MDS-folded weights and native kernels, for GKR; [`ChangeOfBasis`](layered::ChangeOfBasis), the same relation over an isomorphic field |
 //! | [`boolean_layered`] | Boolean layered relations for GKR over binary fields: layers of an F2-linear map and one quadratic gate `L0 ⊕ (L1 ∧ L2)` per output bit ([`BooleanLayersBuilder`](boolean_layered::BooleanLayersBuilder), [`BooleanLayered`](boolean_layered::BooleanLayered), [`BooleanLayeredRelation`](boolean_layered::BooleanLayeredRelation)), packed (bit-sliced) evaluation of every layer |
-//! | [`relation`] | the [`Relation`] trait (a computation, its native evaluation and known answers) and its encodings for each engine: [`CircuitEncoding`] (batch-R1CS), [`LayeredEncoding`] (GKR), [`BooleanLayeredEncoding`] (GKR on packed bits) |
-//! | [`circuit`] | Boolean circuits written once against [`CircuitBuilder`]: statistics, bit-sliced batch witnesses, the block R1CS lowering with forward/backward walks |
+//! | [`relation`] | the [`Relation`] trait (a computation, its native evaluation and known answers), the relation-typed [`Batcher`] and [`Statement`](relation::Statement), and the encodings for GKR: [`LayeredEncoding`], [`BooleanLayeredEncoding`] (GKR on packed bits); the batch-R1CS encoding of a relation, `CircuitEncoding`, is `flockwork-circuit`'s |
 //! | [`VerifyError`] | why a verifier rejected |
 //!
 //! ## Conventions
@@ -78,13 +77,11 @@ extern crate std;
 
 pub mod batcher;
 pub mod boolean_layered;
-pub mod circuit;
 pub mod eq;
 mod error;
 pub mod layered;
 pub mod merkle;
 pub mod multilinear;
-mod parallel;
 pub mod pcs;
 pub mod relation;
 pub mod soundness;
@@ -92,12 +89,11 @@ pub mod sumcheck;
 pub mod univariate;
 
 pub use batcher::EngineBatcher;
-pub use circuit::{CircuitBuilder, Gadget, WordBuilder};
 pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
 pub use flockwork_field::par::on_worker;
 pub use multilinear::MultilinearPoly;
 pub use pcs::{Claim, PolynomialCommitment, Weight};
-pub use relation::{Batcher, BooleanLayeredEncoding, CircuitEncoding, LayeredEncoding, Relation};
+pub use relation::{Batcher, BooleanLayeredEncoding, LayeredEncoding, Relation};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
 pub use univariate::UnivariatePoly;

@@ -6,16 +6,16 @@
 //!
 //! | encoding | what it adds | engine |
 //! |---|---|---|
-//! | [`CircuitEncoding`] | a Boolean circuit ([`Gadget`]) and how inputs and outputs map to its input and output vectors | batch-R1CS (`flockwork-r1cs`) |
+//! | `CircuitEncoding` (`flockwork-circuit`) | a Boolean circuit (a `Gadget`) and how inputs and outputs map to its input and output vectors | batch-R1CS (`flockwork-r1cs`) |
 //! | [`LayeredEncoding`] | layers ([`LayeredRelation`]) and how inputs and outputs map to the first and last state | GKR (`flockwork-gkr`) |
 //! | [`BooleanLayeredEncoding`] | Boolean layers ([`BooleanLayeredRelation`]: an F2-linear map and a quadratic gate per output bit) and how inputs and outputs map to the first and last bit state | GKR over GF(2^128) on the bit-sliced trace (`flockwork-gkr`'s `BooleanGkr`) |
 //!
 //! A gadget crate implements [`Relation`] and the encodings it has, so a computation written
 //! once is proved by every engine that has an encoding of it, and a harness compares engines
 //! on one statement by checking every proof's outputs against [`Relation::evaluate_batch`].
-//! [`check_circuit_encoding`], [`check_layered_encoding`] and
-//! [`check_boolean_layered_encoding`] are the tests every encoding passes: on the known
-//! answers and on given inputs, the encoding computes what the native evaluation does.
+//! [`check_layered_encoding`], [`check_boolean_layered_encoding`] and `flockwork-circuit`'s
+//! `check_circuit_encoding` are the tests every encoding passes: on the known answers and on
+//! given inputs, the encoding computes what the native evaluation does.
 //!
 //! ## One statement, every engine
 //!
@@ -36,7 +36,6 @@ use core::fmt::Debug;
 use crate::boolean_layered::{
     BooleanLayeredRelation, check_boolean_layered, pack_instances, unpack_instances,
 };
-use crate::circuit::{Gadget, SlotKind, evaluate};
 use crate::layered::LayeredRelation;
 
 /// One computation with typed inputs and outputs, evaluated natively.
@@ -90,23 +89,6 @@ pub trait Relation: Send + Sync {
     }
 }
 
-/// A [`Relation`] as a Boolean circuit: the [`Gadget`] that batch-R1CS lowers, with the
-/// maps between typed values and the gadget's input and output vectors (`u64` words, in
-/// the order of the layout's regions of each kind).
-pub trait CircuitEncoding: Relation + Gadget {
-    /// The input vector of one instance (`layout().vector_bits(SlotKind::Input) / 64`
-    /// words).
-    fn encode_input(&self, input: &Self::Input) -> Vec<u64>;
-
-    /// The output vector of one instance (`layout().vector_bits(SlotKind::Output) / 64`
-    /// words).
-    fn encode_output(&self, output: &Self::Output) -> Vec<u64>;
-
-    /// The typed output of an output vector; `None` if the words are not an output of the
-    /// relation (wrong length, or bits that no output sets).
-    fn decode_output(&self, words: &[u64]) -> Option<Self::Output>;
-}
-
 /// A [`Relation`] as layers: the [`LayeredRelation`] that GKR walks, with the maps between
 /// typed values and one state of `t` lanes (before the input map, after the last layer).
 pub trait LayeredEncoding: Relation + LayeredRelation {
@@ -138,11 +120,12 @@ pub trait BooleanLayeredEncoding: Relation + BooleanLayeredRelation {
 }
 
 /// The known answers' inputs followed by `inputs`, after checking that every known answer
-/// is the native evaluation of its input (the inputs an encoding check runs on).
+/// is the native evaluation of its input: the inputs every encoding check runs on (these
+/// below, and the circuit encoding's in `flockwork-circuit`).
 ///
 /// # Panics
 /// If a known answer differs from the native evaluation.
-fn known_and_given<R: Relation>(relation: &R, inputs: &[R::Input]) -> Vec<R::Input> {
+pub fn known_and_given<R: Relation>(relation: &R, inputs: &[R::Input]) -> Vec<R::Input> {
     let answers = relation.known_answers();
     for (input, output) in &answers {
         assert_eq!(
@@ -156,49 +139,9 @@ fn known_and_given<R: Relation>(relation: &R, inputs: &[R::Input]) -> Vec<R::Inp
     known.chain(inputs.iter().cloned()).collect()
 }
 
-/// Checks a circuit encoding against its relation, panicking with a description on the first
-/// disagreement: the known answers evaluate natively to their outputs, and on them and on
-/// `inputs` the circuit ([`evaluate`]) computes the native output, whose encoding decodes
-/// back to it.
-///
-/// # Panics
-/// On the first disagreement (that is the point).
-pub fn check_circuit_encoding<R: CircuitEncoding>(relation: &R, inputs: &[R::Input]) {
-    let name = relation.name();
-    let layout = relation.layout();
-    let (in_words, out_words) = (
-        layout.vector_bits(SlotKind::Input) / 64,
-        layout.vector_bits(SlotKind::Output) / 64,
-    );
-    let all = known_and_given(relation, inputs);
-    let native = relation.evaluate_batch(&all);
-    assert_eq!(native.len(), all.len(), "{name}: evaluate_batch length");
-    for (input, expected) in all.iter().zip(&native) {
-        assert_eq!(
-            relation.evaluate(input),
-            *expected,
-            "{name}: evaluate_batch"
-        );
-        let words = relation.encode_input(input);
-        assert_eq!(words.len(), in_words, "{name}: input vector length");
-        let circuit = evaluate(relation, &words);
-        assert_eq!(circuit.len(), out_words, "{name}: output vector length");
-        assert_eq!(
-            relation.decode_output(&circuit).as_ref(),
-            Some(expected),
-            "{name}: the circuit disagrees with the native evaluation on {input:?}"
-        );
-        assert_eq!(
-            relation.encode_output(expected),
-            circuit,
-            "{name}: encode_output is not the circuit's output vector"
-        );
-    }
-}
-
-/// Checks a layered encoding against its relation, as [`check_circuit_encoding`]: on the
-/// known answers and on `inputs`, the input map and every layer ([`LayeredRelation`]'s native
-/// kernels) compute the native output.
+/// Checks a layered encoding against its relation, panicking with a description on the first
+/// disagreement: on the known answers and on `inputs`, the input map and every layer
+/// ([`LayeredRelation`]'s native kernels) compute the native output.
 ///
 /// # Panics
 /// On the first disagreement.
@@ -228,7 +171,7 @@ pub fn check_layered_encoding<R: LayeredEncoding>(relation: &R, inputs: &[R::Inp
     }
 }
 
-/// Checks a Boolean layered encoding against its relation, as [`check_circuit_encoding`]:
+/// Checks a Boolean layered encoding against its relation, as [`check_layered_encoding`]:
 /// on the known answers and on `inputs`, the packed evaluation of the layers (128 instances
 /// a word) computes the native output, whose bits decode back to it; and the description,
 /// its packed evaluation and the native layers agree state by state
@@ -557,7 +500,8 @@ impl core::error::Error for BatchError {}
 /// strategy, commitment and transcript — behind one object-safe interface, so that a
 /// harness runs every batcher on the same [`Statement`] and checks the outputs against the
 /// relation's native evaluation. Engines implement it through their encodings
-/// ([`CircuitEncoding`], [`LayeredEncoding`]); the typed engine APIs stay the fast path.
+/// (`flockwork-circuit`'s `CircuitEncoding`, [`LayeredEncoding`]); the typed engine APIs stay
+/// the fast path.
 pub trait Batcher<R: Relation>: Send + Sync {
     /// A name for tables: engine, strategy, commitment, transcript.
     fn name(&self) -> String;

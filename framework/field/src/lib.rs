@@ -13,6 +13,13 @@
 //! | [`BinaryField`] | a field of characteristic two, GF(2^`BITS`) |
 //! | [`PrimeField`] | a prime field GF(p), with integer conversions and two-adic roots of unity |
 //!
+//! Beside the traits, two modules of word-level helpers every layer above may use:
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`par`] | the provers' parallel loops (rayon with the `parallel` feature, in order without) and their tuned thresholds |
+//! | [`transpose`] | bit-matrix transposes (64×64, `W` interleaved 64×64, 128×128) between instance-major and bit-sliced words |
+//!
 //! Binary fields do **not** implement an odd-characteristic API: there is no Legendre symbol,
 //! square root or `BasePrimeField` in [`Field`], so GF(2^128) never has to fake one.
 //!
@@ -35,6 +42,7 @@ mod field;
 mod ops;
 mod packed;
 pub mod par;
+pub mod transpose;
 
 pub use field::{BinaryField, ExtensionField, Field, PrimeField};
 pub use packed::PackedField;

@@ -269,12 +269,16 @@ where
         .fold(identity(), reduce)
 }
 
-/// `reduce` over `f(index, [a, b, c, d])` for the matching chunks of `chunk` elements of four
-/// equally long slices (`reduce` associative with `identity()` neutral), in parallel when
-/// `a` has at least `min_len` elements and more than one chunk.
+/// `reduce` over `f(g, [a_g, b_g, c_g, d_g])` for every group `g`, where `x_g` is the `g`-th
+/// chunk of `chunks[i]` elements of the `i`-th slice (the slice with the fewest chunks decides
+/// how many groups there are; `reduce` associative with `identity()` neutral), in parallel
+/// when `a` has at least `min_len` elements and more than one chunk.
+///
+/// # Panics
+/// If a chunk length is zero.
 pub fn zip4_chunks_reduce<T, A, I, G, R>(
     rows: [&mut [T]; 4],
-    chunk: usize,
+    chunks: [usize; 4],
     min_len: usize,
     identity: I,
     f: G,
@@ -288,25 +292,26 @@ where
     R: Fn(A, A) -> A + Sync + Send,
 {
     let [a, b, c, d] = rows;
-    let chunk = chunk.max(1);
     #[cfg(feature = "parallel")]
-    if a.len() >= min_len && a.len() > chunk {
+    if a.len() >= min_len && a.len() > chunks[0] {
         use rayon::prelude::*;
         return a
-            .par_chunks_mut(chunk)
-            .zip(b.par_chunks_mut(chunk))
-            .zip(c.par_chunks_mut(chunk).zip(d.par_chunks_mut(chunk)))
+            .par_chunks_mut(chunks[0])
+            .zip(b.par_chunks_mut(chunks[1]))
+            .zip(c.par_chunks_mut(chunks[2]))
+            .zip(d.par_chunks_mut(chunks[3]))
             .enumerate()
-            .map(|(i, ((w, x), (y, z)))| f(i, [w, x, y, z]))
+            .map(|(g, (((w, x), y), z))| f(g, [w, x, y, z]))
             .reduce(identity, reduce);
     }
     #[cfg(not(feature = "parallel"))]
     let _ = min_len;
-    a.chunks_mut(chunk)
-        .zip(b.chunks_mut(chunk))
-        .zip(c.chunks_mut(chunk).zip(d.chunks_mut(chunk)))
+    a.chunks_mut(chunks[0])
+        .zip(b.chunks_mut(chunks[1]))
+        .zip(c.chunks_mut(chunks[2]))
+        .zip(d.chunks_mut(chunks[3]))
         .enumerate()
-        .map(|(i, ((w, x), (y, z)))| f(i, [w, x, y, z]))
+        .map(|(g, (((w, x), y), z))| f(g, [w, x, y, z]))
         .fold(identity(), reduce)
 }
 
@@ -332,6 +337,20 @@ where
     #[cfg(not(feature = "parallel"))]
     let _ = (chunk, min_len);
     f([a, b, c, d]);
+}
+
+/// `f(g, [a_g, b_g, c_g, d_g])` for every group `g` ([`zip4_chunks_reduce`] without a
+/// result), one task per group with the `parallel` feature whatever the length: every group
+/// is a large piece of work (the batch witness's groups of `64·W` instances).
+///
+/// # Panics
+/// If a chunk length is zero.
+pub fn zip4_chunks_indexed<T, G>(rows: [&mut [T]; 4], chunks: [usize; 4], f: G)
+where
+    T: Send,
+    G: Fn(usize, [&mut [T]; 4]) + Sync + Send,
+{
+    zip4_chunks_reduce(rows, chunks, 0, || (), f, |(), ()| ());
 }
 
 /// `reduce(map(0), reduce(map(1), …))` in some bracketing (`reduce` must be associative with

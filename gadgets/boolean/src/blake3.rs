@@ -1,6 +1,6 @@
 //! The BLAKE3 compression function as an AND/XOR circuit.
 
-use flockwork_core::circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr};
+use flockwork_circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr};
 
 use crate::constants::{BLAKE3_IV, BLAKE3_MSG_PERMUTATION, BLAKE3_SCHEDULE};
 use crate::words::{join_u32, split_u32};

@@ -17,7 +17,7 @@
 //! The prover needs a power-of-two number of instances; padding instances must be real
 //! computations (pitfall 1 of the notes), e.g. more chain steps.
 
-use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, SlotKind, Wide, batch_witness};
+use flockwork_circuit::{BatchWitness, Gadget, SlotId, SlotKind, Wide, batch_witness};
 
 use crate::blake3::Blake3Compress;
 use crate::constants::{BLAKE3_IV, BLAKE3_PARENT, SHA256_IV};

@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
+use flockwork_circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotl};
 use flockwork_core::boolean_layered::{AffineForm, BooleanLayered, BooleanLayersBuilder};
-use flockwork_core::circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotl};
 
 use crate::constants::{KECCAK_RC, KECCAK_RHO};
 
@@ -21,7 +21,7 @@ type Lane<W> = [W; 64];
 /// constant wire. Only the input state `s0`, the output state `s24` and the χ products
 /// `t_r` are committed: `s_r` stays a linear expression in `s0` and `t_0..t_{r−1}`, so rows
 /// grow to thousands of taps and the lincheck must walk the circuit
-/// ([`flockwork_core::circuit::R1csLowering`]).
+/// (`flockwork-r1cs`'s `R1csLowering`).
 ///
 /// Committed bits: 1600 + 1600 + 38,400 + 1 = 41,601, as in the reference (Flock notes §2).
 /// With the 2048-bit IO slots the block uses 2 · 2048 + 1 + 38,400 = 42,497 positions,

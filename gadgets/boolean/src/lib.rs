@@ -1,7 +1,7 @@
 //! # flockwork-boolean
 //!
 //! Keccak-f\[1600\], SHA-256 compression and BLAKE3 compression as circuits of AND and XOR
-//! gates, each written once against [`flockwork_core::circuit::CircuitBuilder`], plus the IO
+//! gates, each written once against [`flockwork_circuit::CircuitBuilder`], plus the IO
 //! glue for hash chains and Merkle trees and portable native baselines.
 //!
 //! | module | contents |
@@ -10,7 +10,7 @@
 //! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
 //! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
 //! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |
-//! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_core::CircuitEncoding`]; Keccak-f also with its [`flockwork_core::BooleanLayeredEncoding`] |
+//! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_circuit::CircuitEncoding`]; Keccak-f also with its [`flockwork_core::BooleanLayeredEncoding`] |
 //! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p, and one Keccak round (the baselines and references) |
 //! | [`constants`] | round constants, IVs, schedules (computed from their definitions) |
 //! | [`words`] | packing 32-bit words into input/output vectors |
@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use flockwork_boolean::{Sha256Compress, constants::SHA256_IV, native::sha256_compress};
-//! use flockwork_core::circuit::{Gadget, R1csLowering, batch_witness, evaluate};
+//! use flockwork_circuit::{Gadget, batch_witness, evaluate};
 //!
 //! let block = [7u8; 64];
 //! let input = Sha256Compress::encode_input(&SHA256_IV, &block);
@@ -33,10 +33,12 @@
 //! let stats = Sha256Compress.stats();
 //! assert_eq!((stats.and_gates, stats.committed_bits, stats.log_block), (22_696, 31_401, 15));
 //!
-//! // Two instances, their committed bits satisfy the block R1CS.
+//! // Two instances: one block of 2^15 committed bits each, the witness batch-R1CS
+//! // (`flockwork-r1cs`) proves.
 //! let inputs = [input, input].concat();
 //! let witness = batch_witness(&Sha256Compress, &inputs, false);
-//! assert_eq!(R1csLowering::new(&Sha256Compress).first_violation(&witness.z, 2), None);
+//! assert_eq!((witness.instances, witness.log_block), (2, 15));
+//! assert_eq!(witness.z.len(), 2 * (1 << 15) / 64);
 //! ```
 #![forbid(unsafe_code)]
 

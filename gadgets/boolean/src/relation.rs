@@ -11,8 +11,9 @@
 //! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable
 //! implementations of [`crate::native`] for BLAKE3 and Keccak-p.
 
+use flockwork_circuit::CircuitEncoding;
 use flockwork_core::boolean_layered::{BooleanLayered, BooleanLayeredRelation};
-use flockwork_core::relation::{BooleanLayeredEncoding, CircuitEncoding, Relation};
+use flockwork_core::relation::{BooleanLayeredEncoding, Relation};
 
 use crate::constants::KECCAK_RC;
 use crate::constants::{

@@ -1,6 +1,6 @@
 //! The SHA-256 compression function as an AND/XOR circuit.
 
-use flockwork_core::circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr, shr};
+use flockwork_circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr, shr};
 
 use crate::constants::SHA256_K;
 use crate::words::{join_u32, split_u32};

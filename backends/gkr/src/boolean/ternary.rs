@@ -26,8 +26,8 @@
 //! values on the grid are bits, as in Soukhanov's Hashcaster notes).
 
 use flockwork_core::boolean_layered::LayerForms;
-use flockwork_core::circuit::transpose64;
 use flockwork_core::eq_table;
+use flockwork_field::transpose::transpose64;
 use flockwork_field::{Field, par};
 use flockwork_field_binary::ghash::Ghash256Unreduced;
 use flockwork_field_binary::ghash::batch::add_mul_scalar;

@@ -5,7 +5,7 @@
 
 use flockwork_boolean::Sha256Compress;
 use flockwork_boolean::io::{ChainStep, chain_witness};
-use flockwork_core::circuit::{Gadget, SlotKind};
+use flockwork_circuit::{Gadget, SlotKind};
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::{FriBinius, PcsKind};
 use flockwork_r1cs::{Flock, FlockConfig, SetupError, Statement};

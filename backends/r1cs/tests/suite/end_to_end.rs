@@ -3,7 +3,7 @@
 
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{Gadget, SlotKind};
+use flockwork_circuit::{Gadget, SlotKind};
 use flockwork_r1cs::{Flock, FlockConfig, Statement};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -57,7 +57,7 @@ fn chain_roundtrip<G: ChainStep>(
     gadget: G,
     init: G::State,
     data: &[G::Data],
-) -> (Flock<G>, flockwork_core::circuit::BatchWitness, Statement) {
+) -> (Flock<G>, flockwork_circuit::BatchWitness, Statement) {
     let log_k = data.len().trailing_zeros() as usize;
     let chain = chain_witness(&gadget, init, data, true);
     let flock = Flock::with_chain(
@@ -242,7 +242,7 @@ fn lane_order_lincheck_gives_the_same_proof() {
     for log_k in [3, 7] {
         let gadget = Blake3Compress;
         let inputs = random_inputs(&gadget, 1 << log_k, 5);
-        let witness = flockwork_core::circuit::batch_witness(&gadget, &inputs, true);
+        let witness = flockwork_circuit::batch_witness(&gadget, &inputs, true);
         assert!(witness.lanes.is_some());
         let flock = Flock::new(gadget, log_k, FlockConfig::default()).unwrap();
         let (borrowed, _) = flock.prove_witness(&witness, &Statement::Batch).unwrap();

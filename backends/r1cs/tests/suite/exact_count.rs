@@ -7,7 +7,7 @@
 
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
+use flockwork_circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
 use flockwork_pcs::PcsKind;
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, SetupError, Statement};
 use rand::{Rng, SeedableRng};

@@ -4,9 +4,12 @@
 mod any_pcs;
 mod end_to_end;
 mod exact_count;
+mod lowering;
 mod merkle;
 mod mutation;
 mod public;
 mod regions;
 mod rejection;
 mod transcripts;
+mod walks;
+mod witnesses;

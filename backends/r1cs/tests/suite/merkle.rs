@@ -6,7 +6,7 @@
 use flockwork_boolean::io::{MerkleNode, merkle_witness};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Compress, Sha256Compress};
-use flockwork_core::circuit::{BatchWitness, Gadget, SlotId, SlotKind, batch_witness};
+use flockwork_circuit::{BatchWitness, Gadget, SlotId, SlotKind, batch_witness};
 use flockwork_r1cs::merkle::heap_tree;
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, Statement};
 use rand::{Rng, SeedableRng};

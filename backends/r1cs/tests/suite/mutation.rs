@@ -5,7 +5,7 @@
 //! every sweep.
 
 use flockwork_boolean::Blake3Compress;
-use flockwork_core::circuit::{Gadget, SlotKind};
+use flockwork_circuit::{Gadget, SlotKind};
 use flockwork_pcs::{Commitment, PcsKind};
 use flockwork_r1cs::{Flock, FlockConfig, Statement};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
@@ -133,7 +133,7 @@ fn public_io_proofs_reject_sampled_mutations() {
         .unwrap()
         .public_io()
         .unwrap();
-    let witness = flockwork_core::circuit::batch_witness(&Blake3Compress, &inputs, true);
+    let witness = flockwork_circuit::batch_witness(&Blake3Compress, &inputs, true);
     let statement = flock.public_statement(&witness).unwrap();
     let (proof, _) = flock.prove(&inputs, &statement).unwrap();
     check_mutations("flock/public", proof.as_bytes(), BUDGET, |bytes| {

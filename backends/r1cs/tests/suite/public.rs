@@ -6,7 +6,7 @@
 use flockwork_boolean::native::{blake3_compress, keccak_f1600};
 use flockwork_boolean::words::{join_u32, split_u32};
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{Gadget, SlotKind, batch_witness};
+use flockwork_circuit::{Gadget, SlotKind, batch_witness};
 use flockwork_pcs::PcsKind;
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, ProveError, SetupError, Statement};
 use rand::{Rng, SeedableRng};
@@ -271,7 +271,7 @@ fn keccak_permutations_with_public_io() {
 fn public_io_setup_errors_name_the_problem() {
     // BLAKE3's slot units are 256 bits: fine. A setup on a layout that does not fit says why.
     let err = flockwork_r1cs::PublicLayout::new(
-        &flockwork_core::circuit::IoLayout::new(192).input("x", 0, 192),
+        &flockwork_circuit::IoLayout::new(192).input("x", 0, 192),
     )
     .unwrap_err();
     assert!(matches!(err, SetupError::PublicLayout(_)));

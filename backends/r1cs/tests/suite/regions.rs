@@ -7,7 +7,7 @@
 
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_boolean::{Blake3Block, Blake3Compress};
-use flockwork_core::circuit::{BatchWitness, batch_witness};
+use flockwork_circuit::{BatchWitness, batch_witness};
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, Region, SetupError, Statement};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 

@@ -3,7 +3,7 @@
 
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_boolean::{Blake3Compress, Sha256Compress};
-use flockwork_core::circuit::{
+use flockwork_circuit::{
     BatchWitness, CircuitBuilder, Gadget, IoLayout, SlotId, SlotKind, batch_witness,
 };
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, Proof, Statement};

@@ -4,8 +4,8 @@
 //! tampered bodies are rejected under every scheme.
 
 use flockwork_boolean::Blake3Compress;
+use flockwork_circuit::{Gadget, SlotKind};
 use flockwork_core::EngineBatcher;
-use flockwork_core::circuit::{Gadget, SlotKind};
 use flockwork_pcs::Commitment;
 use flockwork_poseidon2b::Poseidon2bSponge;
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, Statement};

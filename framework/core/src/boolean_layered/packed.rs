@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 use core::fmt::Debug;
 use core::ops::{BitAnd, BitXor, BitXorAssign};
 
-use crate::circuit::transpose64;
 use flockwork_field::par::for_each_init;
+use flockwork_field::transpose::transpose64;
 
 /// A word of bit-sliced instances: bit `t` is one state bit of instance `t` of a block of
 /// [`PackedBits::INSTANCES`] instances, so XOR and AND act on the whole block.

@@ -3,7 +3,6 @@
 
 mod ark_poly_reference;
 mod boolean_layered;
-mod circuit;
 mod mutation;
 mod polynomials;
 mod sumcheck;

@@ -94,6 +94,30 @@ fn four_rows_are_chunked_alike() {
 }
 
 #[test]
+fn four_rows_of_different_chunk_lengths_are_grouped_by_index() {
+    for groups in [0, 1, 3, 17] {
+        let chunks = [5, 1, 2, 7];
+        let mut rows: [Vec<u64>; 4] = core::array::from_fn(|r| vec![0; groups * chunks[r]]);
+        // A longer last row: its extra chunk has no partners and is left alone.
+        rows[3].extend([9; 7]);
+        let [a, b, c, d] = &mut rows;
+        par::zip4_chunks_indexed([a, b, c, d], chunks, |g, parts| {
+            for (r, part) in parts.into_iter().enumerate() {
+                assert_eq!(part.len(), chunks[r]);
+                part.fill(value(g) + r as u64);
+            }
+        });
+        for (r, row) in rows.iter().enumerate() {
+            let want: Vec<u64> = (0..groups)
+                .flat_map(|g| core::iter::repeat_n(value(g) + r as u64, chunks[r]))
+                .chain(core::iter::repeat_n(9, if r == 3 { 7 } else { 0 }))
+                .collect();
+            assert_eq!(*row, want, "row {r}, {groups} groups");
+        }
+    }
+}
+
+#[test]
 fn reductions_equal_the_sequential_sums() {
     for (&n, &min_len) in itertools::iproduct!(&LENS, &THRESHOLDS) {
         let total: u64 = (0..n).map(value).fold(0, u64::wrapping_add);

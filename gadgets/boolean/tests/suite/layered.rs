@@ -4,11 +4,11 @@
 //! refused.
 
 use flockwork_boolean::KeccakF1600;
+use flockwork_circuit::Gadget;
 use flockwork_core::boolean_layered::{
     BooleanLayer, BooleanLayered, BooleanLayeredError, BooleanLayeredRelation, bits_of_words,
     pack_instances, unpack_instances, words_of_bits,
 };
-use flockwork_core::circuit::Gadget;
 use flockwork_core::relation::{BooleanLayeredEncoding, Relation, check_boolean_layered_encoding};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,9 +1,7 @@
 //! The integration tests of `flockwork-boolean`, one module per topic, linked into one test binary:
 //! `cargo test -p flockwork-boolean --test suite` (one module: `-- <module>::`).
 
-mod io;
 mod layered;
-mod r1cs;
 mod reference;
 mod relation;
-mod walks;
+mod stats;

@@ -5,7 +5,7 @@ use flockwork_boolean::constants::{
 };
 use flockwork_boolean::native::{blake3_compress, keccak_f1600, keccak_p1600, sha256_compress};
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::evaluate;
+use flockwork_circuit::evaluate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -5,7 +5,8 @@
 use flockwork_boolean::{
     Blake3Block, Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input,
 };
-use flockwork_core::relation::{CircuitEncoding, Relation, check_circuit_encoding};
+use flockwork_circuit::{CircuitEncoding, check_circuit_encoding};
+use flockwork_core::relation::Relation;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sha2::Digest;
@@ -112,11 +113,11 @@ fn decoding_refuses_vectors_of_the_wrong_length() {
 fn a_wrong_encoding_is_caught() {
     /// Keccak-p with two rounds in the circuit but one in the native evaluation.
     struct Wrong(KeccakF1600);
-    impl flockwork_core::circuit::Gadget for Wrong {
-        fn layout(&self) -> flockwork_core::circuit::IoLayout {
+    impl flockwork_circuit::Gadget for Wrong {
+        fn layout(&self) -> flockwork_circuit::IoLayout {
             self.0.layout()
         }
-        fn synthesize<B: flockwork_core::CircuitBuilder>(&self, b: &mut B) {
+        fn synthesize<B: flockwork_circuit::CircuitBuilder>(&self, b: &mut B) {
             self.0.synthesize(b);
         }
     }

@@ -2,11 +2,10 @@
 //! here from the XOR graph (the library itself never expands a row).
 
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_core::circuit::{
-    CircuitBuilder, Gadget, IoLayout, Node, R1csLowering, SlotId, WordBuilder, rotr,
-};
+use flockwork_circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr};
 use flockwork_field::{BinaryField, Field};
 use flockwork_field_binary::Ghash128;
+use flockwork_r1cs::{Node, R1csLowering};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

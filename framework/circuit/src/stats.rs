@@ -28,7 +28,9 @@ pub struct CircuitStats {
 }
 
 impl CircuitStats {
-    pub(crate) fn from_allocator(alloc: &Allocator, xor_gates: usize) -> Self {
+    /// The statistics of a finished run: what `alloc` handed out, and `xor_gates` XORs.
+    #[must_use]
+    pub fn from_allocator(alloc: &Allocator, xor_gates: usize) -> Self {
         let c = alloc.counts;
         let positions = alloc.positions();
         Self {

@@ -1,4 +1,5 @@
-//! Hash-chain and Merkle witness builders: the IO regions line up as the arguments expect.
+//! `flockwork-boolean`'s hash-chain and Merkle witness builders: the IO regions line up as the
+//! arguments expect, and the block R1CS holds.
 
 use flockwork_boolean::constants::BLAKE3_CHUNK_START;
 use flockwork_boolean::native::{keccak_f1600, sha256_compress};
@@ -6,7 +7,8 @@ use flockwork_boolean::{
     Blake3Block, Blake3Compress, ChainStep, KeccakF1600, MerkleNode, Sha256Compress, chain_witness,
     merkle_witness,
 };
-use flockwork_core::circuit::{BatchWitness, Gadget, R1csLowering, SlotId};
+use flockwork_circuit::{BatchWitness, Gadget, SlotId};
+use flockwork_r1cs::R1csLowering;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

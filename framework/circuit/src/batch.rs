@@ -3,8 +3,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use flockwork_field::par;
+
 use super::eval::{BATCH_LANE_WORDS, LaneEvaluator};
-use super::transpose::{blocks_of_lanes, lane_groups_of_blocks};
+use super::lanes::{blocks_of_lanes, lane_groups_of_blocks};
 use super::{Gadget, SlotKind, StatsCounter};
 
 /// The committed bits of a batch, one `2^m0`-bit block per instance (see the module docs
@@ -60,13 +62,13 @@ impl BatchWitness {
 /// last committed bit are never transposed. With `record_sides`, the evaluator stores an
 /// addition's aux bits and their sides, or a materialized word, in one step per buffer.
 /// With feature `parallel` the groups run on rayon's pool, and the call itself runs on one of
-/// its workers ([`crate::on_worker`]).
+/// its workers ([`par::on_worker`]).
 ///
 /// # Panics
 /// If `inputs.len()` is not a multiple of the input-vector length in words.
 #[must_use]
 pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) -> BatchWitness {
-    crate::on_worker(|| batch_witness_here(gadget, inputs, record_sides))
+    par::on_worker(|| batch_witness_here(gadget, inputs, record_sides))
 }
 
 /// The body of [`batch_witness`], which starts it on a worker of rayon's pool.
@@ -96,8 +98,10 @@ fn batch_witness_here<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool)
     } else {
         (groups, 1)
     };
-    let [mut z, mut sa, mut sb, mut zl] =
-        crate::parallel::zeroed_words4([z_len, side_len, side_len, lanes_len]);
+    let [mut z, mut sa, mut sb, mut zl] = par::zeroed_words(
+        [z_len, side_len, side_len, lanes_len],
+        par::MIN_PARALLEL_ITEMS,
+    );
 
     let fill = |g: usize, [zc, ac, bc, lc]: [&mut [u64]; 4]| {
         let lanes = lane_groups_of_blocks::<BATCH_LANE_WORDS>(
@@ -124,10 +128,10 @@ fn batch_witness_here<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool)
             }
         }
     };
-    run_groups(
+    par::zip4_chunks_indexed(
         [&mut z, &mut sa, &mut sb, &mut zl],
         [group_words, side_chunk, side_chunk, lanes_chunk],
-        &fill,
+        fill,
     );
     let sides = record_sides.then_some((sa, sb));
     BatchWitness {
@@ -137,32 +141,6 @@ fn batch_witness_here<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool)
         sides,
         lanes: record_sides.then_some(zl),
     }
-}
-
-/// Calls `fill(g, chunks_g)` for every group `g`, where `chunks_g` are the `g`-th chunks of
-/// `chunk[i]` words of each buffer `i` (disjoint), in parallel with feature `parallel`.
-fn run_groups<F>(buffers: [&mut [u64]; 4], chunk: [usize; 4], fill: &F)
-where
-    F: Fn(usize, [&mut [u64]; 4]) + Sync,
-{
-    let [z, a, b, l] = buffers;
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        z.par_chunks_mut(chunk[0])
-            .zip(a.par_chunks_mut(chunk[1]))
-            .zip(b.par_chunks_mut(chunk[2]))
-            .zip(l.par_chunks_mut(chunk[3]))
-            .enumerate()
-            .for_each(|(g, (((zc, ac), bc), lc))| fill(g, [zc, ac, bc, lc]));
-    }
-    #[cfg(not(feature = "parallel"))]
-    z.chunks_mut(chunk[0])
-        .zip(a.chunks_mut(chunk[1]))
-        .zip(b.chunks_mut(chunk[2]))
-        .zip(l.chunks_mut(chunk[3]))
-        .enumerate()
-        .for_each(|(g, (((zc, ac), bc), lc))| fill(g, [zc, ac, bc, lc]));
 }
 
 /// Evaluates one instance and returns its output vector (the output regions concatenated

@@ -1,14 +1,9 @@
 //! The R1CS lowering: `A0`, `B0` as an XOR graph over committed bits, never as a dense matrix.
 
-use alloc::vec;
-use alloc::vec::Vec;
-
+use flockwork_circuit::{
+    Allocator, CircuitBuilder, CircuitStats, Gadget, IoLayout, SlotId, SlotKind, lanes_of_blocks,
+};
 use flockwork_field::Field;
-
-use super::layout::Allocator;
-use super::stats::CircuitStats;
-use super::transpose::lanes_of_blocks;
-use super::{CircuitBuilder, Gadget, IoLayout, SlotId, SlotKind};
 
 /// A node of the XOR graph of an [`R1csLowering`] (see [`R1csLowering::node`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -93,7 +88,7 @@ impl R1csLowering {
         }
         let xors = b.xors.into_iter().map(|x| x.map(renumber)).collect();
         Self {
-            layout: b.alloc.layout,
+            layout: b.alloc.layout().clone(),
             stats,
             xors,
             rows,
@@ -235,7 +230,7 @@ impl R1csLowering {
     }
 
     /// Checks `(A0 z_k) ∘ (B0 z_k) = z_k` for every instance block of a batch witness `z`
-    /// (packed as in [`super::BatchWitness::z`]). Returns the first violated
+    /// (packed as in [`BatchWitness::z`](flockwork_circuit::BatchWitness::z)). Returns the first violated
     /// `(instance, position)`, or `None` when all rows hold.
     ///
     /// # Panics
@@ -264,7 +259,7 @@ impl R1csLowering {
 }
 
 /// The lanes `0..min(n, 64)` set.
-pub(crate) fn live_mask(n: usize) -> u64 {
+fn live_mask(n: usize) -> u64 {
     if n >= 64 { !0 } else { (1u64 << n) - 1 }
 }
 
@@ -342,7 +337,7 @@ impl CircuitBuilder for LoweringBuilder {
     }
 
     fn input(&mut self, slot: SlotId) -> Vec<NodeId> {
-        let bits = self.alloc.layout.slot(slot).bits;
+        let bits = self.alloc.layout().slot(slot).bits;
         let range = self.alloc.io(slot, SlotKind::Input, bits);
         range
             .map(|p| {

@@ -198,9 +198,10 @@ pub struct CommitCounts {
 }
 
 /// Hands out positions: IO regions at their fixed places, internal bits sequentially after
-/// the constant wire. Shared by every interpreter so they agree on the layout bit for bit.
+/// the constant wire. Shared by every interpreter (those of this crate and the R1CS lowering
+/// of `flockwork-r1cs`) so they agree on the layout bit for bit.
 #[derive(Clone, Debug)]
-pub(crate) struct Allocator {
+pub struct Allocator {
     pub(crate) layout: IoLayout,
     /// The next internal position.
     pub(crate) next: usize,
@@ -209,7 +210,9 @@ pub(crate) struct Allocator {
 }
 
 impl Allocator {
-    pub(crate) fn new(layout: IoLayout) -> Self {
+    /// An allocator for `layout`, nothing handed out yet.
+    #[must_use]
+    pub fn new(layout: IoLayout) -> Self {
         let next = layout.const_position() + 1;
         let used = alloc::vec![false; layout.slots().len()];
         Self {
@@ -220,14 +223,20 @@ impl Allocator {
         }
     }
 
+    /// The IO layout it allocates in.
+    #[must_use]
+    pub fn layout(&self) -> &IoLayout {
+        &self.layout
+    }
+
     /// Next internal position for an AND output.
-    pub(crate) fn and_gate(&mut self) -> usize {
+    pub fn and_gate(&mut self) -> usize {
         self.counts.and_gates += 1;
         self.bump()
     }
 
     /// Next internal position for a materialized linear bit.
-    pub(crate) fn materialized(&mut self) -> usize {
+    pub fn materialized(&mut self) -> usize {
         self.counts.materialized_bits += 1;
         self.bump()
     }
@@ -243,7 +252,7 @@ impl Allocator {
     ///
     /// # Panics
     /// If the region was used before, has the wrong kind or length.
-    pub(crate) fn io(&mut self, id: SlotId, kind: SlotKind, len: usize) -> Range<usize> {
+    pub fn io(&mut self, id: SlotId, kind: SlotKind, len: usize) -> Range<usize> {
         let slot = self.layout.slot(id);
         assert_eq!(slot.kind, kind, "IO region {} used as {kind:?}", slot.name);
         assert_eq!(
@@ -261,7 +270,8 @@ impl Allocator {
     }
 
     /// Positions used so far (IO extent, constant and internal bits).
-    pub(crate) fn positions(&self) -> usize {
+    #[must_use]
+    pub fn positions(&self) -> usize {
         self.next
     }
 
@@ -269,7 +279,7 @@ impl Allocator {
     ///
     /// # Panics
     /// If a region was never read or written.
-    pub(crate) fn check_complete(&self) {
+    pub fn check_complete(&self) {
         for (slot, used) in self.layout.slots().iter().zip(&self.used) {
             assert!(used, "IO region {} never used by the gadget", slot.name);
         }

@@ -1,37 +1,11 @@
 //! The circuit builder's interpreters on small gadgets.
 
-use flockwork_core::circuit::{
-    CircuitBuilder, Gadget, IoLayout, LaneEvaluator, R1csLowering, SlotId, WordBuilder,
-    batch_witness, evaluate, rotl, rotr, shl, shr, transpose64, transpose128,
+//! The R1CS lowering's checks of the same gadgets are `flockwork-r1cs`'s (tests/suite/lowering.rs).
+
+use flockwork_circuit::{
+    Gadget, IoLayout, LaneEvaluator, SlotId, Wide, batch_witness, evaluate, rotr,
 };
-
-use crate::xorshift;
-
-#[test]
-fn transpose64_matches_the_definition() {
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-    let m: [u64; 64] = core::array::from_fn(|_| next());
-    let mut t = m;
-    transpose64(&mut t);
-    for (r, row) in m.iter().enumerate() {
-        for (c, column) in t.iter().enumerate() {
-            assert_eq!((column >> r) & 1, (row >> c) & 1);
-        }
-    }
-}
-
-#[test]
-fn transpose128_matches_the_definition() {
-    let mut next = xorshift(0x243f_6a88_85a3_08d3);
-    let m: [u128; 128] = core::array::from_fn(|_| u128::from(next()) | (u128::from(next()) << 64));
-    let mut t = m;
-    transpose128(&mut t);
-    for (r, row) in m.iter().enumerate() {
-        for (c, column) in t.iter().enumerate() {
-            assert_eq!((column >> r) & 1, (row >> c) & 1, "row {r}, column {c}");
-        }
-    }
-}
+use flockwork_testkit::circuit::{AddMaterialize, Adder, Step, step};
 
 #[test]
 fn layout_positions() {
@@ -49,30 +23,6 @@ fn layout_positions() {
 #[should_panic(expected = "overlaps")]
 fn overlapping_regions_are_rejected() {
     let _ = IoLayout::new(64).input("a", 0, 128).output("b", 1, 64);
-}
-
-/// `y = x0 + x1` and `x0 <<< 3 ⊕ x1 >> 5 ⊕ x0 << 7` (mod 2^N) on N-bit words.
-struct Adder<const N: usize>;
-
-impl<const N: usize> Gadget for Adder<N> {
-    fn layout(&self) -> IoLayout {
-        let bits = (2 * N).max(64);
-        IoLayout::new(bits).input("x", 0, bits).output("y", 1, bits)
-    }
-
-    fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
-        let x = b.input(SlotId(0));
-        let x0: [B::Wire; N] = core::array::from_fn(|i| x[i]);
-        let x1: [B::Wire; N] = core::array::from_fn(|i| x[N + i]);
-        let sum = b.add(&x0, &x1);
-        let z = b.zero();
-        let mix = b.xor_words(&rotl(&x0, 3), &shr(&x1, 5, z));
-        let mix = b.xor_words(&mix, &shl(&x0, 7, z));
-        let mut out = sum.to_vec();
-        out.extend_from_slice(&mix);
-        out.resize(x.len(), z);
-        b.output(SlotId(1), &out);
-    }
 }
 
 #[test]
@@ -94,20 +44,6 @@ fn addition_costs_n_minus_one_ands_and_is_correct() {
         );
     }
     assert_eq!(rotr(&[0, 1, 2, 3], 1), [1, 2, 3, 0]);
-}
-
-#[test]
-fn batch_of_adders_satisfies_the_r1cs() {
-    let inputs: Vec<u64> = (0..130u64)
-        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        .collect();
-    let w = batch_witness(&Adder::<32>, &inputs, false);
-    let lowering = R1csLowering::new(&Adder::<32>);
-    assert_eq!(lowering.first_violation(&w.z, 130), None);
-    let mut z = w.z.clone();
-    let bit = (129 << w.log_block) + 130; // an internal bit of the last instance
-    z[bit / 64] ^= 1 << (bit % 64);
-    assert_eq!(lowering.first_violation(&z, 130).map(|v| v.0), Some(129));
 }
 
 #[test]
@@ -146,28 +82,6 @@ fn batch_witness_matches_single_evaluations() {
     }
 }
 
-/// Two dependent additions around a materialized word: exercises the evaluator's batched
-/// `add` and `materialize_word`, with and without recorded sides.
-struct AddMaterialize;
-
-impl Gadget for AddMaterialize {
-    fn layout(&self) -> IoLayout {
-        IoLayout::new(64).input("x", 0, 64).output("y", 1, 64)
-    }
-
-    fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
-        let x = b.input(SlotId(0));
-        let x0: [B::Wire; 32] = core::array::from_fn(|i| x[i]);
-        let x1: [B::Wire; 32] = core::array::from_fn(|i| x[32 + i]);
-        let s = b.add(&x0, &x1);
-        let m = b.xor_words(&s, &x0);
-        let m = b.materialize_word(&rotr(&m, 5));
-        let t = b.add(&m, &x1);
-        let out: Vec<B::Wire> = s.iter().chain(&t).copied().collect();
-        b.output(SlotId(1), &out);
-    }
-}
-
 #[test]
 fn witness_does_not_depend_on_recording_sides() {
     let inputs: Vec<u64> = (0..200u64)
@@ -176,11 +90,11 @@ fn witness_does_not_depend_on_recording_sides() {
     let plain = batch_witness(&AddMaterialize, &inputs, false);
     let with_sides = batch_witness(&AddMaterialize, &inputs, true);
     assert_eq!(plain.z, with_sides.z);
-    let lowering = R1csLowering::new(&AddMaterialize);
-    assert_eq!(lowering.first_violation(&plain.z, 200), None);
-    // The sides the evaluator records in bulk (additions, materialized words) are the
-    // forward walk's `A z`, `B z`, for a full group of 64 instances and for the last 8.
+    // Every row the evaluator records holds: `(A z)_p ∧ (B z)_p = z_p`.
     let (a, b) = with_sides.sides.as_ref().expect("sides recorded");
+    for ((&zw, &aw), &bw) in with_sides.z.iter().zip(a).zip(b) {
+        assert_eq!(aw & bw, zw);
+    }
     let words = with_sides.block_words();
     let lanes = |v: &[u64], first: usize, count: usize| -> Vec<u64> {
         (0..words * 64)
@@ -191,11 +105,6 @@ fn witness_does_not_depend_on_recording_sides() {
             })
             .collect()
     };
-    for (first, count) in [(0, 64), (192, 8)] {
-        let (wa, wb) = lowering.sides_lanes(&lanes(&with_sides.z, first, count));
-        assert_eq!(wa, lanes(a, first, count));
-        assert_eq!(wb, lanes(b, first, count));
-    }
     // `z` in lane order: every group of 64 instances, the last one (8 instances) masked.
     assert_eq!(plain.lanes, None);
     let recorded = with_sides
@@ -218,38 +127,8 @@ fn witness_does_not_depend_on_recording_sides() {
     }
 }
 
-/// `y = (x0 + x1, x1 ⊕ (x0 <<< 3))` on 32-bit halves: a state that can be chained.
-#[derive(Clone, Copy)]
-struct Step;
-
-impl Gadget for Step {
-    fn layout(&self) -> IoLayout {
-        IoLayout::new(64)
-            .input("x", 0, 64)
-            .output("y", 1, 64)
-            .input("k", 2, 64)
-    }
-
-    fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
-        let x = b.input(SlotId(0));
-        let k = b.input(SlotId(2));
-        let x0: [B::Wire; 32] = core::array::from_fn(|i| x[i]);
-        let x1: [B::Wire; 32] = core::array::from_fn(|i| b.xor(x[32 + i], k[i]));
-        let s = b.add(&x0, &x1);
-        let t = b.xor_words(&x1, &rotl(&x0, 3));
-        let out: Vec<B::Wire> = s.iter().chain(&t).copied().collect();
-        b.output(SlotId(1), &out);
-    }
-}
-
-fn step(x: u64, k: u64) -> u64 {
-    let (x0, x1) = (x as u32, (x >> 32) as u32 ^ k as u32);
-    u64::from(x0.wrapping_add(x1)) | u64::from(x1 ^ x0.rotate_left(3)) << 32
-}
-
 #[test]
 fn wide_blocks_hold_independent_copies() {
-    use flockwork_core::circuit::Wide;
     let wide = Wide::independent(Step, 3);
     let layout = wide.layout();
     // Three copies of three regions, each copy in the three slot units after the previous one.
@@ -265,20 +144,10 @@ fn wide_blocks_hold_independent_copies() {
             assert_eq!(out[c], step(instance[2 * c], instance[2 * c + 1]));
         }
     }
-    let witness = batch_witness(&wide, &inputs, true);
-    let lowering = R1csLowering::new(&wide);
-    assert_eq!(lowering.first_violation(&witness.z, 70), None);
-    // One flipped committed bit in the last copy of one block breaks its row.
-    let mut z = witness.z.clone();
-    let position = wide.layout().positions(SlotId(7)).start + 5;
-    let at = 33 * lowering.stats().block_bits() + position;
-    z[at / 64] ^= 1 << (at % 64);
-    assert!(lowering.first_violation(&z, 70).is_some());
 }
 
 #[test]
 fn wide_chained_blocks_pass_the_state_inside_the_block() {
-    use flockwork_core::circuit::Wide;
     let wide = Wide::chained(Step, 4, SlotId(0), SlotId(1));
     let layout = wide.layout();
     // Copy 0's x and the last copy's y keep the inner handles and places; k of every copy.
@@ -296,9 +165,6 @@ fn wide_chained_blocks_pass_the_state_inside_the_block() {
         let expect = instance[1..].iter().fold(instance[0], |x, &k| step(x, k));
         assert_eq!(evaluate(&wide, instance), vec![expect]);
     }
-    let lowering = R1csLowering::new(&wide);
-    let witness = batch_witness(&wide, &inputs, true);
-    assert_eq!(lowering.first_violation(&witness.z, 20), None);
     // Four additions of 31 ANDs and 64 + 4·64 + 64 IO bits and the constant.
     let stats = Wide::chained(Step, 4, SlotId(0), SlotId(1)).stats();
     assert_eq!(stats.and_gates, 4 * 31);
@@ -308,7 +174,6 @@ fn wide_chained_blocks_pass_the_state_inside_the_block() {
 
 #[test]
 fn wide_picks_the_copies_that_fill_blocks_best() {
-    use flockwork_core::circuit::Wide;
     // One copy: 3 slot units of 64 + constant + 31 ANDs = 224 positions → 256 (m0 = 8).
     // Two chained: 4 units + 1 + 62 = 319 → 512, a tie with one (the fewer copies win);
     // three: 5 units + 1 + 93 = 414 → 512; four: 6 units + 1 + 124 = 509 → 512, half the

@@ -1,14 +1,44 @@
-//! Boolean circuits of AND and XOR gates, written once and interpreted many ways.
+//! # flockwork-circuit
 //!
-//! A hash is written once as a [`Gadget`] against the [`CircuitBuilder`] trait (the idea of
-//! Plonky3's `Air<AB: AirBuilder>::eval` and of Binius64's circuit builders). The same code
-//! then runs under several interpreters:
+//! The Boolean-circuit frontend of batch-R1CS: a hash is written once as a [`Gadget`] of AND
+//! and XOR gates against the [`CircuitBuilder`] trait, on bits and on words
+//! ([`WordBuilder`]), with a fixed [`IoLayout`] of its input and output regions; the crate
+//! interprets it for statistics, evaluates it bit-sliced over many instances ([`Lanes`],
+//! [`batch_witness`]) into the committed witness of the batch, and states the
+//! [`CircuitEncoding`] of a relation (its circuit and the maps between typed values and the
+//! circuit's input and output vectors).
+//!
+//! ## Its place in the layering
+//!
+//! `flockwork-field`, `flockwork-transcript` ← `flockwork-core` ← **`flockwork-circuit`** ←
+//! gadgets (`flockwork-boolean`) and the batch-R1CS backend (`flockwork-r1cs`, which lowers a
+//! gadget to its block R1CS and proves the batch) ← the `flockwork` facade, which re-exports
+//! this crate as `flockwork::circuit`. It uses `flockwork-core` for the
+//! [`Relation`](flockwork_core::Relation) trait its encoding extends, and `flockwork-field`
+//! for the bit transposes ([`flockwork_field::transpose`]) and the parallel loops
+//! ([`flockwork_field::par`]); the commitment side does not depend on it.
+//!
+//! | part | contents |
+//! |---|---|
+//! | (root) | [`CircuitBuilder`], [`Gadget`]; [`WordBuilder`] and the word helpers ([`rotl`], [`rotr`], [`shl`], [`shr`], [`ripple_add`]); [`IoLayout`] and its regions ([`IoSlot`], [`SlotId`], [`SlotKind`]) |
+//! | interpreters | [`StatsCounter`] ([`CircuitStats`]), [`LaneEvaluator`] ([`Lanes`]), [`Allocator`] (the positions every interpreter shares) |
+//! | witnesses | [`BatchWitness`], [`batch_witness`], [`evaluate`]; [`lanes_of_blocks`] (instance blocks to bit-sliced lanes); [`Wide`] (several instances per block) |
+//! | [`encoding`] | [`CircuitEncoding`] and [`check_circuit_encoding`] |
+//!
+//! Feature `parallel` (default) builds batch witnesses on rayon's pool; without it the crate
+//! is `no_std` + `alloc`.
+//!
+//! ## Interpreters
+//!
+//! A gadget is written once against the [`CircuitBuilder`] trait (the idea of Plonky3's
+//! `Air<AB: AirBuilder>::eval` and of Binius64's circuit builders). The same code then runs
+//! under several interpreters:
 //!
 //! | interpreter | `Wire` | produces |
 //! |---|---|---|
 //! | [`StatsCounter`] | `()` | [`CircuitStats`]: AND gates, committed bits, linear slots, `m0` |
 //! | [`LaneEvaluator`] | [`Lanes<W>`](Lanes) (`64·W` instances, bit-sliced) | committed bits `z` (and the A/B sides) |
-//! | [`R1csLowering`] | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
+//! | `R1csLowering` (`flockwork-r1cs`) | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
 //!
 //! and [`batch_witness`] runs the evaluator over many instances in parallel. [`Wide`] puts
 //! several instances of a gadget into one block when that fills the block better.
@@ -43,23 +73,28 @@
 //! bits per instance, packed little-endian into `u64` words (bit `p` of instance `k` is bit
 //! `(k·2^m0 + p) mod 64` of word `(k·2^m0 + p) / 64`).
 
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
 mod batch;
+pub mod encoding;
 mod eval;
+mod lanes;
 mod layout;
-mod lowering;
 mod stats;
-mod transpose;
 mod wide;
 mod word;
 
 use alloc::vec::Vec;
 
 pub use batch::{BatchWitness, batch_witness, evaluate};
+pub use encoding::{CircuitEncoding, check_circuit_encoding};
 pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
-pub use layout::{CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
-pub use lowering::{Node, NodeId, R1csLowering};
+pub use lanes::lanes_of_blocks;
+pub use layout::{Allocator, CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use stats::{CircuitStats, StatsCounter};
-pub use transpose::{transpose64, transpose64_groups, transpose128};
 pub use wide::Wide;
 pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};
 

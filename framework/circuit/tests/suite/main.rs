@@ -1,0 +1,4 @@
+//! The integration tests of `flockwork-circuit`, one module per topic, linked into one test
+//! binary: `cargo test -p flockwork-circuit --test suite` (one module: `-- <module>::`).
+
+mod circuit;

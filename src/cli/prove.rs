@@ -55,8 +55,9 @@ pub struct Args {
     /// poseidon2b].
     #[arg(long, value_parser = choice::<System>())]
     pub system: Option<System>,
-    /// Number of instances (any count from 1 to 2^24; a Keccak-f chain proves whole blocks of
-    /// its width and a Merkle tree rounds up to a power of two, saying so).
+    /// Number of instances, proved exactly (any count from 1 to 2^24; a Merkle tree takes at
+    /// least 2 leaves, and a Keccak-f chain's last block runs past the end, which the verifier
+    /// accounts for).
     #[arg(long)]
     pub count: Option<usize>,
     /// k: 2^k instances (default 10; the alternative to --count).

@@ -540,8 +540,9 @@ struct RegionPart<R, T> {
 /// - **Merkle trees** are the ragged batcher's: the left-complete tree over `N` leaves does
 ///   not split into one tree per region.
 ///
-/// Bytes (proof and commitment alike): `u32le(A − 1 or 0) ‖ u32le(proofs) ‖` the meeting
-/// states (`u64le` words) `‖` for each proof `u32le(len) ‖ bytes`.
+/// Bytes (proof and commitment alike): `"FWRB" ‖ u16le(`[`REGION_FORMAT_VERSION`]`) ‖
+/// u32le(A − 1 or 0) ‖ u32le(proofs) ‖` the meeting states (`u64le` words) `‖` for each proof
+/// `u32le(len) ‖ bytes`.
 struct R1csRegionBatcher<R, T> {
     widths: Vec<usize>,
     /// `first_a`: the statement's first instance of each region.
@@ -552,10 +553,17 @@ struct R1csRegionBatcher<R, T> {
     name: String,
 }
 
+/// The format of batch-R1CS's independent and padded proofs and commitments (their framing;
+/// each proof inside carries its own version): changes whenever the bytes' meaning does.
+pub const REGION_FORMAT_VERSION: u16 = 1;
+const REGION_MAGIC: &[u8; 4] = b"FWRB";
+
 /// The bytes of an [`R1csRegionBatcher`] proof or commitment.
 fn frame(states: &[u64], meetings: usize, parts: &[Vec<u8>]) -> Vec<u8> {
-    let len = 8 + states.len() * 8 + parts.iter().map(|p| 4 + p.len()).sum::<usize>();
+    let len = 14 + states.len() * 8 + parts.iter().map(|p| 4 + p.len()).sum::<usize>();
     let mut out = Vec::with_capacity(len);
+    out.extend_from_slice(REGION_MAGIC);
+    out.extend_from_slice(&REGION_FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&u32::try_from(meetings).unwrap_or(u32::MAX).to_le_bytes());
     out.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
     for w in states {
@@ -577,7 +585,18 @@ fn unframe(
     parts: usize,
 ) -> Result<(Vec<u64>, Vec<&[u8]>), BatchError> {
     let bad = |why: &str| BatchError::Rejected(format!("malformed region proof: {why}"));
-    let mut rest = bytes;
+    let Some((head, mut rest)) = bytes.split_first_chunk::<6>() else {
+        return Err(bad("truncated"));
+    };
+    if &head[..4] != REGION_MAGIC {
+        return Err(bad("not a batch-R1CS region proof"));
+    }
+    let version = u16::from_le_bytes([head[4], head[5]]);
+    if version != REGION_FORMAT_VERSION {
+        return Err(bad(&format!(
+            "format version {version}; this build reads version {REGION_FORMAT_VERSION}"
+        )));
+    }
     let u32_at = |rest: &mut &[u8]| -> Result<usize, BatchError> {
         let (head, tail) = rest
             .split_first_chunk::<4>()

@@ -611,18 +611,24 @@ fn region_batchers_bind_where_regions_meet() {
         };
         let proof = b.prove(&inputs, &statement).unwrap();
         b.verify(&statement, &proof).unwrap();
-        // Two counts (u32), then the one meeting state (eight words).
-        for at in [8, 8 + 31, 8 + 63] {
+        // Magic and version (six bytes), two counts (u32), then the one meeting state (eight
+        // words).
+        for at in [14, 14 + 31, 14 + 63] {
             let mut moved = proof.clone();
             moved[at] ^= 1;
             rejected(&moved, "a changed meeting state");
         }
-        for len in [0, 4, 8, 40, 72, 76, proof.len() / 2, proof.len() - 1] {
+        for len in [0, 4, 6, 14, 46, 78, 82, proof.len() / 2, proof.len() - 1] {
             rejected(&proof[..len], "a truncated proof");
         }
         let mut longer = proof.clone();
         longer.push(0);
         rejected(&longer, "trailing bytes");
+        for at in [0, 4] {
+            let mut other = proof.clone();
+            other[at] ^= 1;
+            rejected(&other, "another magic or format version");
+        }
         // The broken chain is no chain: refused, or a proof that is rejected.
         if let Ok(cheat) = b.prove(&broken, &broken_statement) {
             assert!(

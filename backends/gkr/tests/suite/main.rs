@@ -8,3 +8,4 @@ mod boolean;
 mod opening;
 mod tower_verifier;
 mod transcripts;
+mod walk_claims;

@@ -303,3 +303,27 @@ fn the_constant_wire_is_pinned() {
         Err(FlockError::Lincheck(_))
     ));
 }
+
+/// A committed statement: the proof verifies against the commitment made of its own
+/// instances ([`Flock::commit`]) and is refused with [`FlockError::Commitment`] against the
+/// commitment of other instances or any other bytes.
+#[test]
+fn committed_proofs_bind_their_commitment() {
+    let flock = Flock::new(Blake3Compress, 1, FlockConfig::default()).unwrap();
+    let inputs = random_inputs(&Blake3Compress, 2, 5);
+    let mut other = inputs.clone();
+    other[0] ^= 1;
+    let commitment = flock.commit(&inputs).unwrap();
+    let theirs = flock.commit(&other).unwrap();
+    assert_ne!(commitment, theirs);
+    let (proof, _) = flock.prove(&inputs, &Statement::Batch).unwrap();
+    flock
+        .verify_committed(&commitment, proof.as_bytes())
+        .unwrap();
+    for wrong in [theirs, Vec::new(), commitment[1..].to_vec()] {
+        assert!(matches!(
+            flock.verify_committed(&wrong, proof.as_bytes()),
+            Err(FlockError::Commitment)
+        ));
+    }
+}

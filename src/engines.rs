@@ -808,7 +808,12 @@ impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatc
                 self.count()
             )));
         }
-        self.inputs(inputs)
+        self.commit_words(&self.inputs(inputs))
+    }
+
+    /// Each part's commitment to its laid-out witness inputs ([`Self::inputs`]).
+    fn commit_words(&self, words: &[Vec<u64>]) -> Result<Vec<Vec<u8>>, BatchError> {
+        words
             .iter()
             .zip(&self.parts)
             .map(|(words, p)| {
@@ -875,7 +880,7 @@ where
                 })
             }
             Io::Committed { commitment, .. } => {
-                if frame(&[], 0, &self.commitments(inputs)?) != *commitment {
+                if frame(&[], 0, &self.commit_words(&words)?) != *commitment {
                     return Err(BatchError::Prove(
                         "the inputs are not the ones the statement's commitment binds".into(),
                     ));

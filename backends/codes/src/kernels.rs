@@ -2,9 +2,11 @@
 //!
 //! A butterfly of the additive NTT updates two rows `u, v` with one twiddle `t`:
 //! `u += t·v; v += u` (forward) or `v += u; u += t·v` (inverse). The only product is the
-//! scaled row `t·v`, so fields provide [`NttField::add_scaled`]; GF(2^128) computes it with
-//! the batched CLMUL kernel [`flockwork_field_binary::ghash::batch::mul_assign_scalar`] (one
-//! backend dispatch per 64 elements instead of per product).
+//! scaled row `t·v`, [`Field::add_scaled_slice`] (GF(2^128) computes it with the batched
+//! CLMUL kernel, one backend dispatch per row instead of per product); fields with fused
+//! butterfly kernels override [`NttField::butterfly`] and [`NttField::butterfly4`].
+//!
+//! [`Field::add_scaled_slice`]: flockwork_field::Field::add_scaled_slice
 
 use flockwork_field::BinaryField;
 use flockwork_field_binary::ghash::batch;
@@ -12,17 +14,6 @@ use flockwork_field_binary::{Aes8, Ghash128};
 
 /// A binary field the additive NTT runs over, with its fastest row kernel.
 pub trait NttField: BinaryField {
-    /// `u[i] += t · v[i]`.
-    ///
-    /// # Panics
-    /// If the lengths differ.
-    fn add_scaled(u: &mut [Self], t: Self, v: &[Self]) {
-        assert_eq!(u.len(), v.len(), "rows of different widths");
-        for (a, &b) in u.iter_mut().zip(v) {
-            *a += t * b;
-        }
-    }
-
     /// `u[i] += v[i]`.
     ///
     /// # Panics
@@ -39,7 +30,7 @@ pub trait NttField: BinaryField {
     /// # Panics
     /// If the lengths differ.
     fn butterfly(u: &mut [Self], v: &mut [Self], t: Self) {
-        Self::add_scaled(u, t, v);
+        Self::add_scaled_slice(u, v, t);
         Self::add_rows(v, u);
     }
 
@@ -59,15 +50,6 @@ pub trait NttField: BinaryField {
 }
 
 impl NttField for Ghash128 {
-    fn add_scaled(u: &mut [Self], t: Self, v: &[Self]) {
-        assert_eq!(u.len(), v.len(), "rows of different widths");
-        if v.len() < 4 {
-            u.iter_mut().zip(v).for_each(|(a, &b)| *a += t * b);
-            return;
-        }
-        batch::add_mul_scalar(u, v, t);
-    }
-
     /// One pass of the batched CLMUL kernel ([`batch::butterfly`]).
     fn butterfly(u: &mut [Self], v: &mut [Self], t: Self) {
         assert_eq!(u.len(), v.len(), "rows of different widths");
@@ -98,11 +80,11 @@ mod tests {
             let t = Ghash128::new(0x1234_5678_9abc_def0_0fed_cba9_8765_4321);
             let mut fast: Vec<Ghash128> = (0..len as u64).map(Ghash128::from_index).collect();
             let mut slow = fast.clone();
-            Ghash128::add_scaled(&mut fast, t, &v);
+            Ghash128::add_scaled_slice(&mut fast, &v, t);
             slow.iter_mut().zip(&v).for_each(|(a, &b)| *a += t * b);
             assert_eq!(fast, slow, "len {len}");
 
-            // The fused butterflies against the trait's defaults (add_scaled, add_rows).
+            // The fused butterflies against the trait's defaults (add_scaled_slice, add_rows).
             let rows: Vec<Vec<Ghash128>> = (0..4u64)
                 .map(|r| {
                     (0..len as u64)
@@ -114,7 +96,7 @@ mod tests {
             let (mut u, mut w) = (rows[0].clone(), rows[1].clone());
             Ghash128::butterfly(&mut u, &mut w, t[0]);
             let mut want = (rows[0].clone(), rows[1].clone());
-            Ghash128::add_scaled(&mut want.0, t[0], &want.1);
+            Ghash128::add_scaled_slice(&mut want.0, &want.1, t[0]);
             Ghash128::add_rows(&mut want.1, &want.0);
             assert_eq!((u, w), want, "butterfly, len {len}");
             let mut fused = rows.clone();
@@ -125,7 +107,7 @@ mod tests {
             let mut layered = rows.clone();
             for (i, j, k) in [(0, 2, 0), (1, 3, 0), (0, 1, 1), (2, 3, 2)] {
                 let (lo, hi) = layered.split_at_mut(j);
-                Ghash128::add_scaled(&mut lo[i], t[k], &hi[0]);
+                Ghash128::add_scaled_slice(&mut lo[i], &hi[0], t[k]);
                 Ghash128::add_rows(&mut hi[0], &lo[i]);
             }
             assert_eq!(fused, layered, "butterfly4, len {len}");

@@ -405,11 +405,11 @@ fn forward_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
 /// `v ← v + u, u ← u + τ·v` (undoes [`forward_butterfly`] in characteristic two).
 fn inverse_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
     F::add_rows(v, u);
-    F::add_scaled(u, twiddle, v);
+    F::add_scaled_slice(u, v, twiddle);
 }
 
 /// `u ← u + v, v ← v + τ·u`: the transpose of [`forward_butterfly`].
 fn transposed_butterfly<F: NttField>(u: &mut [F], v: &mut [F], twiddle: F) {
     F::add_rows(u, v);
-    F::add_scaled(v, twiddle, u);
+    F::add_scaled_slice(v, u, twiddle);
 }

@@ -190,7 +190,7 @@ impl<F: NttField> ReedSolomon<F> {
         let mut out = vec![F::ZERO; msg_len];
         if direct_cost <= ntt_cost {
             for &(j, c) in entries {
-                F::add_scaled(&mut out, c, &self.generator_row(j));
+                F::add_scaled_slice(&mut out, &self.generator_row(j), c);
             }
             return out;
         }

@@ -47,8 +47,7 @@ use flockwork_field_binary::Ghash128;
 use flockwork_field_binary::gf2::{BitMatrix128, ByteTableMap};
 use flockwork_transcript::{ProverTranscript, VerifierTranscript};
 
-/// Variables packed into one GF(2^128) element.
-pub const PACKED_VARS: usize = 7;
+pub use flockwork_field_binary::ghash::PACKED_VARS;
 /// Bits per packed element.
 const PACKED_BITS: usize = 1 << PACKED_VARS;
 

@@ -116,20 +116,7 @@ pub(crate) fn add_scaled_eq_blocks<F: Field>(
 ) -> impl Fn(usize, &mut [F]) + Send + Sync + use<F> {
     let (lo, hi) = point.split_at(lo_vars);
     let (eq_lo, eq_hi) = (eq_table(lo), eq_table(hi));
-    move |start, block| add_scaled(block, scale * eq_hi[start >> lo_vars], &eq_lo)
-}
-
-/// `out[i] += s · v[i]`, chunk by chunk through [`Field::scale_slice`].
-pub(crate) fn add_scaled<F: Field>(out: &mut [F], s: F, v: &[F]) {
-    let mut scratch = [F::ZERO; EQ_CHUNK];
-    for (o, x) in out.chunks_mut(EQ_CHUNK).zip(v.chunks(EQ_CHUNK)) {
-        let t = &mut scratch[..x.len()];
-        t.copy_from_slice(x);
-        F::scale_slice(t, s);
-        for (a, &b) in o.iter_mut().zip(t.iter()) {
-            *a += b;
-        }
-    }
+    move |start, block| F::add_scaled_slice(block, &eq_lo, scale * eq_hi[start >> lo_vars])
 }
 
 /// `eq(r, ·)` in split form: `eq(r, x) = lo[x mod 2^lo_vars] · hi[x >> lo_vars]`.

@@ -63,6 +63,21 @@ pub trait Field:
         a.iter().zip(b).map(|(&x, &y)| x * y).sum()
     }
 
+    /// `out[i] = a[i]·b[i]` over the common length. Fields with SIMD slice kernels override it.
+    fn mul_slices(out: &mut [Self], a: &[Self], b: &[Self]) {
+        for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+            *o = x * y;
+        }
+    }
+
+    /// `acc[i] += s·v[i]` over the common length, in one pass. Fields with SIMD slice kernels
+    /// override it.
+    fn add_scaled_slice(acc: &mut [Self], v: &[Self], s: Self) {
+        for (a, &x) in acc.iter_mut().zip(v) {
+            *a += s * x;
+        }
+    }
+
     /// `self + self`.
     #[must_use]
     fn double(&self) -> Self {

@@ -20,8 +20,8 @@
 //! |---|---|---|
 //! | [`MIN_PARALLEL_ITEMS`] | `2^12` | the polynomial core's loops (a multiply-add per item): below it, sequential; tasks of `2^10` items |
 //! | [`MIN_PARALLEL_ELEMS`] | `2^13` | the codes' transforms (a butterfly or a fold per element): below it, sequential |
-//! | [`EQ_CHUNK`] | `2^10` | eq tables and scaled adds: two GF(2^128) chunks (32 KiB) stay in L1 |
-//! | [`SUMCHECK_CHUNK`] | `2^10` | pairs per task of the commitments' degree-2 sumcheck: the same L1 bound |
+//! | [`EQ_CHUNK`] | `2^10` | eq tables' doubling steps: two GF(2^128) chunks (32 KiB) stay in L1 |
+//! | [`SUMCHECK_CHUNK`] | `2^10` | pairs per chunk of every two-table (degree-2) sumcheck, `flockwork_core::sumcheck::product`: a chunk's rows (16 KiB each in GF(2^128)) stay in L1 |
 //! | [`ROW_CHUNK`] | `2^10` | rows per task of the layered GKR prover (each row is `t` elements of GF(2^256)) |
 //! | [`FOLD_CHUNK`] | `2^12` | pairs per task of a FRI fold (one multiplication each) |
 //! | [`COMBINE_CHUNK`] | `2^12` | rows per task of the combination of an interleaved codeword (one inner product each) |
@@ -39,9 +39,9 @@ pub const MIN_PARALLEL_ITEMS: usize = 1 << 12;
 /// Field elements of the codes' transforms (NTT layers, folds, encodings) below which they run
 /// sequentially.
 pub const MIN_PARALLEL_ELEMS: usize = 1 << 13;
-/// Elements per chunk of an eq table's doubling step and of a scaled add.
+/// Elements per chunk of an eq table's doubling step.
 pub const EQ_CHUNK: usize = 1 << 10;
-/// Pairs per chunk of the commitments' degree-2 sumcheck kernels.
+/// Pairs per chunk of the two-table (degree-2) sumcheck kernel.
 pub const SUMCHECK_CHUNK: usize = 1 << 10;
 /// Rows per parallel task of the layered GKR prover.
 pub const ROW_CHUNK: usize = 1 << 10;
@@ -198,8 +198,9 @@ pub fn zip_chunks<T, U, G>(
 }
 
 /// `f(index, out_chunk, in_chunk)` for the chunks of `out_chunk` elements of `out` paired
-/// with the chunks of `in_chunk` elements of the read-only `input`, in parallel when `out`
-/// has at least `min_len` elements and more than one chunk.
+/// with the chunks of `in_chunk` elements of the read-only `input` (as many of each; the last
+/// may be shorter), in parallel when `out` has at least `min_len` elements and more than one
+/// chunk: [`for_each_chunk`] over `out`, each task slicing its piece of `input`.
 pub fn zip_chunks_read<T, U, G>(
     out: &mut [T],
     out_chunk: usize,
@@ -212,22 +213,11 @@ pub fn zip_chunks_read<T, U, G>(
     U: Sync,
     G: Fn(usize, &mut [T], &[U]) + Sync + Send,
 {
-    let (out_chunk, in_chunk) = (out_chunk.max(1), in_chunk.max(1));
-    #[cfg(feature = "parallel")]
-    if out.len() >= min_len && out.len() > out_chunk {
-        use rayon::prelude::*;
-        out.par_chunks_mut(out_chunk)
-            .zip(input.par_chunks(in_chunk))
-            .enumerate()
-            .for_each(|(i, (o, x))| f(i, o, x));
-        return;
-    }
-    #[cfg(not(feature = "parallel"))]
-    let _ = min_len;
-    out.chunks_mut(out_chunk)
-        .zip(input.chunks(in_chunk))
-        .enumerate()
-        .for_each(|(i, (o, x))| f(i, o, x));
+    let in_chunk = in_chunk.max(1);
+    for_each_chunk(out, out_chunk, min_len, |i, o| {
+        let start = (i * in_chunk).min(input.len());
+        f(i, o, &input[start..(start + in_chunk).min(input.len())]);
+    });
 }
 
 /// `reduce` over `f(index, a_chunk, b_chunk)` for the chunks of `chunk` elements of two

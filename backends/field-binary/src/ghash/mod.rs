@@ -27,6 +27,11 @@ mod packed;
 mod unreduced;
 
 pub use packed::PackedGhash128x4;
+
+/// Variables of GF(2) values packed into one GF(2^128) element (`2^7 = 128` bits): the
+/// packing of ring-switching, which both the commitments (`flockwork_pcs::ring_switch`) and
+/// the Boolean GKR's input claims use.
+pub const PACKED_VARS: usize = 7;
 pub use unreduced::Ghash256Unreduced;
 
 /// An element of GF(2^128) in GHASH (polynomial) basis; bit `i` is the coefficient of `x^i`.
@@ -207,6 +212,22 @@ impl Field for Ghash128 {
     fn inner_product(a: &[Self], b: &[Self]) -> Self {
         let n = a.len().min(b.len());
         batch::dot(&a[..n], &b[..n])
+    }
+
+    fn mul_slices(out: &mut [Self], a: &[Self], b: &[Self]) {
+        let n = out.len().min(a.len()).min(b.len());
+        batch::mul_slices(&mut out[..n], &a[..n], &b[..n]);
+    }
+
+    /// Rows of fewer than four elements are scaled one product at a time (less than one
+    /// SIMD register: the kernel's dispatch would cost more than the products).
+    fn add_scaled_slice(acc: &mut [Self], v: &[Self], s: Self) {
+        let n = acc.len().min(v.len());
+        if n < 4 {
+            acc.iter_mut().zip(v).for_each(|(a, &x)| *a += s * x);
+            return;
+        }
+        batch::add_mul_scalar(&mut acc[..n], &v[..n], s);
     }
 }
 

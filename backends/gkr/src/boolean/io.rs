@@ -25,7 +25,7 @@ pub const LABEL_OUTPUT_VALUES: &str = "gkr/boolean/output-values";
 pub const LABEL_INPUT_BITS: &str = "gkr/boolean/input-bits";
 /// Variables ring-switching packs into one GF(2^128) element: the committed polynomial has
 /// at least this many.
-pub const PACKED_VARS: usize = 7;
+pub use flockwork_field_binary::ghash::PACKED_VARS;
 
 /// Why a commitment scheme does not fit the setup.
 const WRONG_SIZE: &str = "the commitment scheme's variable count differs from io_bit_vars";

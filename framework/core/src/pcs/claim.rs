@@ -17,9 +17,7 @@ use core::fmt::Debug;
 use flockwork_field::Field;
 use flockwork_transcript::Transcript;
 
-use crate::eq::{
-    SPLIT_BLOCK_VARS, add_scaled, add_scaled_eq, add_scaled_eq_blocks, eq_eval, eq_table,
-};
+use crate::eq::{SPLIT_BLOCK_VARS, add_scaled_eq, add_scaled_eq_blocks, eq_eval, eq_table};
 use crate::multilinear::MultilinearPoly;
 
 /// A multilinear weight `W` in `num_vars` variables that the verifier evaluates succinctly
@@ -119,7 +117,7 @@ impl<F: Field> Weight<F> {
             Self::Tensor { low, high } => {
                 let high = eq_table(high);
                 for (chunk, &h) in out.chunks_exact_mut(low.len()).zip(&high) {
-                    add_scaled(chunk, scale * h, low);
+                    F::add_scaled_slice(chunk, low, scale * h);
                 }
             }
             Self::Linear(w) => w.accumulate_table(scale, out),

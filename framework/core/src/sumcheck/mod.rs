@@ -63,6 +63,7 @@
 //! weights; the first bind lifts the tables to `E`. Rounds run on rayon with the `parallel`
 //! feature; the verifier is scalar and sequential.
 
+pub mod product;
 mod prover;
 mod verifier;
 

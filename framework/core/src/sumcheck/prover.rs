@@ -8,6 +8,7 @@ use flockwork_transcript::ProverTranscript;
 
 use super::{
     LABEL_CHALLENGE, LABEL_FINAL_EVALS, LABEL_ROUND, absorb_statement, decode_round_message,
+    product,
 };
 use crate::eq::SplitEq;
 use crate::multilinear::MultilinearPoly;
@@ -167,6 +168,10 @@ impl<F: Field, E: ExtensionField<F>> SumcheckProver<F, E> {
         let eq = self.eq_rest.as_ref();
         match &self.tables {
             Tables::Base(tables) => round_evals(tables, eq, self.degree),
+            // Two factors in `E`: the slice kernel of every two-table sumcheck.
+            Tables::Ext(tables) if self.degree == 2 => {
+                product::pairs_message(tables[0].evals(), tables[1].evals(), eq).to_vec()
+            }
             Tables::Ext(tables) => round_evals(tables, eq, self.degree),
         }
     }

@@ -7,7 +7,7 @@
 //! | [`multilinear`] | [`MultilinearPoly`]: hypercube tables, LSB-first folding, (partial) evaluation, base-to-extension folds |
 //! | [`eq`] | [`eq_eval`], [`eq_table`], the split table [`SplitEq`] (`eq = eq_lo ⊗ eq_hi`) and the block passes [`eq_inner_product`], [`add_scaled_eq`] |
 //! | [`univariate`] | [`UnivariatePoly`]: Horner evaluation, interpolation on `from_index(0..)`, the point at infinity |
-//! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring |
+//! | [`sumcheck`] | generic prover ([`SumcheckProver`], [`prove`]) and verifier ([`verify`]) for `Σ [eq·] Π P_j`, with Gruen's eq-factoring; [`sumcheck::product`], the slice kernel of every two-table (degree-2) sumcheck |
 //! | [`pcs`] | the [`PolynomialCommitment`] trait and its claims ([`Claim`], [`Weight`]) |
 //! | [`layered`] | the [`LayeredRelation`](layered::LayeredRelation) trait: `S_l = M_l · T_l(S_{l−1})` with lane maps ([`LaneMap`](layered::LaneMap)), MDS-folded weights and native kernels, for GKR; [`ChangeOfBasis`](layered::ChangeOfBasis), the same relation over an isomorphic field |
 //! | [`boolean_layered`] | Boolean layered relations for GKR over binary fields: layers of an F2-linear map and one quadratic gate `L0 ⊕ (L1 ∧ L2)` per output bit ([`BooleanLayersBuilder`](boolean_layered::BooleanLayersBuilder), [`BooleanLayered`](boolean_layered::BooleanLayered), [`BooleanLayeredRelation`](boolean_layered::BooleanLayeredRelation)), packed (bit-sliced) evaluation of every layer |

@@ -60,8 +60,9 @@
 //! hypercube pair; the eq weights come from a [`SplitEq`](crate::eq::SplitEq) (Dao–Thaler,
 //! eprint 2024/1210): an inner sum over the low eq table, one outer multiplication per block.
 //! With challenges in an extension `E ⊋ F`, round 0 multiplies in `F` and scales by `E`
-//! weights; the first bind lifts the tables to `E`. Rounds run on rayon with the `parallel`
-//! feature; the verifier is scalar and sequential.
+//! weights; the first bind lifts the tables to `E`. Two factors in `E` go through
+//! [`product`], the slice kernel that every two-table sumcheck of flockwork runs on. Rounds
+//! run on rayon with the `parallel` feature; the verifier is scalar and sequential.
 
 pub mod product;
 mod prover;

@@ -1234,6 +1234,32 @@ mod tests {
         }
     }
 
+    /// Another magic and bytes past the proof are refused with their own errors, in every
+    /// kind of file.
+    #[test]
+    fn another_magic_and_trailing_bytes_are_refused_by_name() {
+        for file in [chain(), merkle(), public(), gkr(), gkr_opened()] {
+            let bytes = file.to_bytes();
+            let mut magic = bytes.clone();
+            magic[0] ^= 1;
+            assert!(matches!(
+                ProofFile::from_bytes(&magic),
+                Err(ProofFileError::BadMagic)
+            ));
+            for extra in [1usize, 7] {
+                let mut long = bytes.clone();
+                long.extend(core::iter::repeat_n(0u8, extra));
+                assert!(
+                    matches!(
+                        ProofFile::from_bytes(&long),
+                        Err(ProofFileError::TrailingBytes(n)) if n == extra
+                    ),
+                    "{extra} trailing bytes"
+                );
+            }
+        }
+    }
+
     /// Older versions are refused with an error naming their version and the last commit
     /// that reads them; 0 or more than [`MAX_COPIES`] instances per block, a wide Merkle
     /// tree and an unknown later version are refused too.

@@ -4,7 +4,8 @@
 
 use digest::Digest;
 use flockwork_core::pcs::Claim;
-use flockwork_core::{MultilinearPoly, PolynomialCommitment};
+use flockwork_core::{MultilinearPoly, PolynomialCommitment, VerifyError};
+use flockwork_field::Field;
 use flockwork_field_binary::Ghash128;
 use flockwork_testkit::{random_vec, rng};
 use flockwork_transcript::{
@@ -14,8 +15,11 @@ use flockwork_transcript::{
 
 use crate::blaze::{BlazeConfig, DEFAULT_DISTANCE, DEFAULT_SEED, RaaLevelConfig};
 use crate::ligerito::{LevelConfig, LigeritoConfig, Preset};
+use crate::merkle::MerkleTree;
 use crate::security::Regime;
 use crate::{Blaze, Ligerito};
+
+use super::{LevelZeroCode, MultiLevel};
 
 type Sha = sha2::Sha256;
 
@@ -179,4 +183,65 @@ fn blaze_proofs_are_pinned() {
         ),
     ];
     check_pinned("blaze", &cases);
+}
+
+/// A prover that commits to a word far from the code (a third of its rows changed) and then
+/// follows the protocol honestly for the true polynomial. With one level, the committed word
+/// is the last level's: the folded opened rows are compared with the encoding of the final
+/// message, and a changed row fails that check.
+fn check_far_commitment_rejected<C: LevelZeroCode<Ghash128>>(
+    pcs: &MultiLevel<Ghash128, Sha, C>,
+    label: &str,
+) {
+    use super::Schedule;
+    let num_vars = pcs.num_vars();
+    assert_eq!(
+        pcs.config().num_levels(),
+        1,
+        "{label}: a one-level schedule"
+    );
+    let p: Vec<Ghash128> = random_vec(&mut rng(label), 1 << num_vars);
+    let (_, mut data) = pcs.commit(&p);
+    let width = 1 << pcs.config().level(0).log_cols;
+    for (j, x) in data.level.codeword.iter_mut().enumerate() {
+        if (j / width).is_multiple_of(3) {
+            *x += Ghash128::ONE;
+        }
+    }
+    data.level.tree = MerkleTree::new(&data.level.codeword, width);
+    let root = data.level.tree.root().to_vec();
+    let z: Vec<Ghash128> = random_vec(&mut rng(&format!("{label}/z")), num_vars);
+    let claims = [Claim::evaluation(
+        z.clone(),
+        MultilinearPoly::new(p.clone()).evaluate(&z),
+    )];
+    let domain = DomainSeparator::new("multilevel/far", b"");
+    let mut prover = Sha256ProverTranscript::new(domain);
+    pcs.open(&data, &claims, &mut prover);
+    let proof = prover.into_proof();
+    let mut verifier = Sha256VerifierTranscript::new(domain, &proof);
+    let result = pcs.verify(&root, &claims, &mut verifier);
+    assert!(
+        matches!(result, Err(VerifyError::RowCheck { level: 0, .. })),
+        "{label}: {result:?}"
+    );
+}
+
+#[test]
+fn a_commitment_far_from_the_code_is_rejected_at_the_last_level() {
+    let mut level = rs_level(4, 1, 1);
+    level.num_queries = 30;
+    check_far_commitment_rejected(
+        &ligerito(LigeritoConfig {
+            num_vars: 8,
+            levels: vec![level],
+            regime: JOHNSON,
+            field_bits: 128,
+        }),
+        "ligerito/far",
+    );
+    check_far_commitment_rejected(
+        &blaze(blaze_config(7, &[], Regime::UniqueDecoding)),
+        "blaze/far",
+    );
 }

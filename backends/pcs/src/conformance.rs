@@ -330,3 +330,29 @@ fn check_tampered_proofs<F: Field, P: PolynomialCommitment<F>>(
         );
     }
 }
+
+/// Checks that `pcs` refuses, with [`VerifyError::MalformedCommitment`] and before reading any
+/// proof byte, byte-string commitments one byte shorter or longer than `commitment`, or empty.
+///
+/// # Panics
+/// If a commitment of another length is not refused with that error.
+pub fn check_commitment_lengths<F, P>(pcs: &P, commitment: &[u8], claims: &[Claim<F>])
+where
+    F: Field,
+    P: PolynomialCommitment<F, Commitment = Vec<u8>>,
+{
+    let domain = DomainSeparator::new("conformance/commitment-length", b"");
+    for bad in [
+        commitment[..commitment.len().saturating_sub(1)].to_vec(),
+        [commitment, &[0]].concat(),
+        Vec::new(),
+    ] {
+        let mut transcript = Sha256VerifierTranscript::new(domain, &[]);
+        assert_eq!(
+            pcs.verify(&bad, claims, &mut transcript),
+            Err(VerifyError::MalformedCommitment),
+            "a commitment of {} bytes",
+            bad.len()
+        );
+    }
+}

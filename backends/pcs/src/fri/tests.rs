@@ -165,3 +165,15 @@ fn a_commitment_far_from_the_code_is_rejected() {
         Err(VerifyError::RowCheck { .. })
     ));
 }
+
+/// A commitment of another length than the digest is refused before any proof byte is read.
+#[test]
+fn a_commitment_of_the_wrong_length_is_rejected() {
+    let pcs = FriBinius::<Ghash128, Sha>::new(small(6, 1, 1, &[2, 2])).unwrap();
+    let p = poly::<Ghash128>(6, "fri/short");
+    let (root, _) = pcs.commit(&p);
+    let point: Vec<Ghash128> = random_vec(&mut rng("fri/short/pt"), 6);
+    let value = MultilinearPoly::new(p).evaluate(&point);
+    let claims = [Claim::evaluation(point, value)];
+    crate::conformance::check_commitment_lengths(&pcs, &root, &claims);
+}

@@ -245,3 +245,29 @@ fn a_commitment_far_from_the_code_is_rejected_at_the_last_level() {
         "blaze/far",
     );
 }
+
+/// A commitment of another length than the digest is refused before any proof byte is read.
+fn check_wrong_length_commitment_rejected<C: LevelZeroCode<Ghash128>>(
+    pcs: &MultiLevel<Ghash128, Sha, C>,
+) {
+    let num_vars = pcs.num_vars();
+    let p: Vec<Ghash128> = random_vec(&mut rng("multilevel/short"), 1 << num_vars);
+    let (root, _) = pcs.commit(&p);
+    let z: Vec<Ghash128> = random_vec(&mut rng("multilevel/short/z"), num_vars);
+    let claims = [Claim::evaluation(
+        z.clone(),
+        MultilinearPoly::new(p).evaluate(&z),
+    )];
+    crate::conformance::check_commitment_lengths(pcs, &root, &claims);
+}
+
+#[test]
+fn a_commitment_of_the_wrong_length_is_rejected() {
+    check_wrong_length_commitment_rejected(&blaze(blaze_config(7, &[], Regime::UniqueDecoding)));
+    check_wrong_length_commitment_rejected(&ligerito(LigeritoConfig {
+        num_vars: 8,
+        levels: vec![rs_level(4, 1, 1)],
+        regime: JOHNSON,
+        field_bits: 128,
+    }));
+}

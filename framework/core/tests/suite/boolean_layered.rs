@@ -19,14 +19,14 @@ use crate::xorshift;
 /// `t = s ⊕ rotl(s, 3) ⊕ rotl(s, 7)`, `s' = t ⊕ (¬rotr(t, 1) ∧ rotr(t, 2)) ⊕ c_r`
 /// (χ along the 16-bit ring), then a narrowing layer to 8 bits
 /// `o = s_lo ⊕ (s_hi ∧ rotl(s_lo, 1)) ⊕ 1`.
-struct Toy {
+pub(crate) struct Toy {
     layers: BooleanLayered,
 }
 
 const TOY_CONSTANTS: [u16; 3] = [0x0001, 0x8082, 0x808a];
 
 impl Toy {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let mut b = BooleanLayersBuilder::new(16);
         for c in TOY_CONSTANTS {
             b.layer(|l| {

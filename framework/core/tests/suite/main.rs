@@ -5,6 +5,7 @@ mod ark_poly_reference;
 mod boolean_layered;
 mod mutation;
 mod polynomials;
+mod relation;
 mod sumcheck;
 #[cfg(feature = "parallel")]
 mod workers;

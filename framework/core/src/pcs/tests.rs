@@ -150,6 +150,7 @@ fn claim_shapes_are_checked() {
 }
 
 mod extension_claims {
+    use alloc::vec;
     use alloc::vec::Vec;
 
     use flockwork_field::{ExtensionField, Field};
@@ -262,5 +263,97 @@ mod extension_claims {
         ] {
             assert_ne!(base, other);
         }
+    }
+
+    /// A claim of each kind: an evaluation, a tensor weight and a linear weight.
+    fn one_of_each(n: usize) -> Vec<Claim<Ghash128>> {
+        let linear = ExtensionEq::<Ghash128, Ghash256>::new(ext(70, n - 2), ext(71, 1)[0], 2, 1, 1);
+        vec![
+            Claim::evaluation(elems(72, n), Ghash128::from_index(3)),
+            Claim {
+                weight: Weight::Tensor {
+                    low: elems(73, 4),
+                    high: elems(74, n - 2),
+                },
+                value: Ghash128::from_index(5),
+            },
+            Claim {
+                weight: Weight::Linear(alloc::sync::Arc::new(linear)),
+                value: Ghash128::from_index(7),
+            },
+        ]
+    }
+
+    #[test]
+    fn absorbing_claims_binds_every_part_of_every_claim() {
+        use flockwork_transcript::{DomainSeparator, Sha256ProverTranscript, Transcript};
+        let challenge = |claims: &[Claim<Ghash128>]| -> Ghash128 {
+            let mut t = Sha256ProverTranscript::new(DomainSeparator::new("pcs/test", b""));
+            absorb_claims(claims, &mut t);
+            t.challenge("c")
+        };
+        let n = 5;
+        let base = one_of_each(n);
+        assert_eq!(challenge(&base), challenge(&one_of_each(n)));
+        let mut variants: Vec<Vec<Claim<Ghash128>>> = Vec::new();
+        for k in 0..3 {
+            let mut v = base.clone();
+            v[k].value += Ghash128::ONE;
+            variants.push(v);
+        }
+        let mut v = base.clone();
+        v[0].weight = Weight::Eq(elems(75, n));
+        variants.push(v);
+        for (low, high) in [
+            (elems(76, 4), elems(74, n - 2)),
+            (elems(73, 4), elems(77, n - 2)),
+        ] {
+            let mut v = base.clone();
+            v[1].weight = Weight::Tensor { low, high };
+            variants.push(v);
+        }
+        let mut v = base.clone();
+        let other = ExtensionEq::<Ghash128, Ghash256>::new(ext(70, n - 2), ext(71, 1)[0], 2, 1, 0);
+        v[2].weight = Weight::Linear(alloc::sync::Arc::new(other));
+        variants.push(v);
+        // The same numbers as an evaluation and as a tensor with an empty low table.
+        let mut v = base.clone();
+        v[0].weight = Weight::Tensor {
+            low: Vec::new(),
+            high: elems(72, n),
+        };
+        variants.push(v);
+        variants.push(base[..2].to_vec());
+        variants.push(vec![base[1].clone(), base[0].clone(), base[2].clone()]);
+        let mut seen = vec![challenge(&base)];
+        for (i, v) in variants.iter().enumerate() {
+            let c = challenge(v);
+            assert!(
+                !seen.contains(&c),
+                "variant {i} absorbs as another claim list"
+            );
+            seen.push(c);
+        }
+    }
+
+    #[test]
+    fn chunk_fillers_fill_the_weight_table() {
+        let n = 5;
+        let scale = Ghash128::from_index(9);
+        for claim in one_of_each(n) {
+            let mut whole = elems(78, 1 << n);
+            let mut chunked = whole.clone();
+            claim.weight.accumulate_table(scale, &mut whole);
+            match claim.weight.chunk_filler(scale, 2) {
+                Some(filler) => accumulate_by_chunks(&mut chunked, 2, &filler),
+                // Tensor and (without an override) linear weights are accumulated whole.
+                None => {
+                    assert!(!matches!(claim.weight, Weight::Eq(_)));
+                    claim.weight.accumulate_table(scale, &mut chunked);
+                }
+            }
+            assert_eq!(whole, chunked);
+        }
+        assert!(one_of_each(n)[0].weight.chunk_filler(scale, 2).is_some());
     }
 }

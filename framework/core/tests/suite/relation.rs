@@ -484,6 +484,21 @@ fn generic_layer_and_folded_weights_agree_with_the_kernel() {
 }
 
 #[test]
+fn the_provided_row_kernels_apply_the_state_kernels() {
+    let cube = Cube(Fault::None);
+    let mut next = xorshift(13);
+    let mut rows: Vec<Ghash128> = (0..6).map(|_| Ghash128::new(next().into())).collect();
+    let mut expected = rows.clone();
+    for state in expected.chunks_exact_mut(2) {
+        cube.apply_input(state);
+        cube.apply_layer(1, state);
+    }
+    cube.apply_input_rows(&mut rows);
+    cube.apply_layer_rows(1, &mut rows);
+    assert_eq!(rows, expected);
+}
+
+#[test]
 fn a_faithful_layered_encoding_passes() {
     let mut next = xorshift(5);
     let inputs: Vec<(u64, u64)> = (0..20).map(|_| (next(), next())).collect();

@@ -10,10 +10,12 @@ use flockwork_poseidon2::instances::{self, DATA};
 use flockwork_poseidon2::matrix::{
     external_layer, external_matrix, internal_layer, internal_matrix, mat_vec,
 };
-use flockwork_poseidon2::{Poseidon2Field, Poseidon2Fixed, fixed_internal_diag_m1};
+use flockwork_poseidon2::{Poseidon2Field, Poseidon2Fixed, fixed_internal_diag_m1, sbox};
 use flockwork_testkit::{random_vec, rng};
 
-const WIDTHS: [usize; 8] = [2, 3, 4, 8, 12, 16, 20, 24];
+/// Every shipped width, and 28, past the widest the Goldilocks lazy kernels take (they hand
+/// it to the generic kernel).
+const WIDTHS: [usize; 9] = [2, 3, 4, 8, 12, 16, 20, 24, 28];
 
 /// `M_E` and `M_I` kernels (through the field's `Poseidon2Field` hooks) equal `M · x`.
 fn check_kernels_against_dense<F: Poseidon2Field>(label: &str) {
@@ -41,6 +43,27 @@ fn check_kernels_against_dense<F: Poseidon2Field>(label: &str) {
             assert_eq!(g, y, "{label}: generic M_I, t = {t}");
         }
     }
+}
+
+/// Each S-box addition chain (and the square-and-multiply fallback) is `x^d`.
+fn check_sbox_chains<F: Field>(label: &str) {
+    let mut rng = rng(label);
+    for x in random_vec::<F>(&mut rng, 8) {
+        assert_eq!(sbox::<F, 3>(x), x.pow(&[3]), "{label}: d = 3");
+        assert_eq!(sbox::<F, 5>(x), x.pow(&[5]), "{label}: d = 5");
+        assert_eq!(sbox::<F, 7>(x), x.pow(&[7]), "{label}: d = 7");
+        assert_eq!(
+            sbox::<F, 11>(x),
+            x * x.square().square().square() * x.square(),
+            "{label}: d = 11"
+        );
+    }
+}
+
+#[test]
+fn sbox_chains_are_powers() {
+    check_sbox_chains::<Goldilocks>("sbox goldilocks");
+    check_sbox_chains::<Bn254Fr>("sbox bn254");
 }
 
 #[test]

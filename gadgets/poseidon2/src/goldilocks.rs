@@ -371,3 +371,56 @@ pub(crate) fn permute_slice(state: &mut [Goldilocks], c: &RoundConstants<'_, Gol
         _ => permute_generic(state, c),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use flockwork_field_prime::Goldilocks;
+
+    use super::permute_lanes;
+    use crate::params::Convention;
+    use crate::permutation::{RoundConstants, permute_generic};
+
+    fn elements(seed: u64, n: usize) -> Vec<Goldilocks> {
+        (0..n as u64)
+            .map(|i| Goldilocks::from_u64_reduced((seed + i).wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+            .collect()
+    }
+
+    /// Round shapes the kernel does not take (no partial rounds, no full rounds before or
+    /// after them, a different number before than after), next to one it takes, run by
+    /// `permute_lanes` and by the generic round function: the same permutation.
+    #[test]
+    fn the_kernel_is_chosen_only_for_the_shapes_it_handles() {
+        const T: usize = 8;
+        let diag_m1 = elements(1, T);
+        for convention in [Convention::HorizenLabs, Convention::Plonky3] {
+            for (begin, partial, end) in [(4, 22, 4), (4, 0, 4), (0, 22, 4), (4, 22, 0), (2, 3, 1)]
+            {
+                let (full_begin, partial, full_end) = (
+                    elements(2, begin * T),
+                    elements(3, partial),
+                    elements(4, end * T),
+                );
+                let c = RoundConstants {
+                    convention,
+                    t: T,
+                    d: 7,
+                    full_begin: &full_begin,
+                    partial: &partial,
+                    full_end: &full_end,
+                    diag_m1: &diag_m1,
+                };
+                let mut lanes: [[Goldilocks; T]; 1] = [elements(5, T).try_into().unwrap()];
+                let mut generic = lanes;
+                permute_lanes(&mut lanes, &c);
+                permute_generic(&mut generic, &c);
+                assert_eq!(
+                    lanes,
+                    generic,
+                    "{convention:?}, rounds {begin} + {} + {end}",
+                    c.partial.len()
+                );
+            }
+        }
+    }
+}

@@ -387,15 +387,20 @@ mod tests {
     }
 
     /// Round shapes the kernel does not take (no partial rounds, no full rounds before or
-    /// after them, a different number before than after), next to one it takes, run by
-    /// `permute_lanes` and by the generic round function: the same permutation.
+    /// after them, a different number before than after, an S-box other than `x^7`), next to
+    /// one it takes, run by `permute_lanes` and by the generic round function: the same
+    /// permutation.
     #[test]
     fn the_kernel_is_chosen_only_for_the_shapes_it_handles() {
         const T: usize = 8;
         let diag_m1 = elements(1, T);
-        for convention in [Convention::HorizenLabs, Convention::Plonky3] {
-            for (begin, partial, end) in [(4, 22, 4), (4, 0, 4), (0, 22, 4), (4, 22, 0), (2, 3, 1)]
-            {
+        let shapes = [(4, 22, 4), (4, 0, 4), (0, 22, 4), (4, 22, 0), (2, 3, 1)];
+        for (convention, d) in [
+            (Convention::HorizenLabs, 7),
+            (Convention::Plonky3, 7),
+            (Convention::HorizenLabs, 5),
+        ] {
+            for (begin, partial, end) in shapes {
                 let (full_begin, partial, full_end) = (
                     elements(2, begin * T),
                     elements(3, partial),
@@ -404,7 +409,7 @@ mod tests {
                 let c = RoundConstants {
                     convention,
                     t: T,
-                    d: 7,
+                    d,
                     full_begin: &full_begin,
                     partial: &partial,
                     full_end: &full_end,
@@ -417,7 +422,7 @@ mod tests {
                 assert_eq!(
                     lanes,
                     generic,
-                    "{convention:?}, rounds {begin} + {} + {end}",
+                    "{convention:?}, d = {d}, rounds {begin} + {} + {end}",
                     c.partial.len()
                 );
             }

@@ -394,7 +394,14 @@ mod tests {
     fn the_kernel_is_chosen_only_for_the_shapes_it_handles() {
         const T: usize = 8;
         let diag_m1 = elements(1, T);
-        let shapes = [(4, 22, 4), (4, 0, 4), (0, 22, 4), (4, 22, 0), (2, 3, 1)];
+        let shapes = [
+            (4, 22, 4),
+            (4, 0, 4),
+            (0, 22, 4),
+            (4, 22, 0),
+            (0, 22, 0),
+            (2, 3, 1),
+        ];
         for (convention, d) in [
             (Convention::HorizenLabs, 7),
             (Convention::Plonky3, 7),

@@ -137,6 +137,26 @@ fn conformance_ring_switched_fri_binius() {
     check_pcs(&pcs, words.as_slice(), &hypercube, Some(7), false);
 }
 
+/// The smallest ring switch: one 128-bit word (`ℓ = 7`) over a dense polynomial in no
+/// variables, whose FRI code is one codeword of two entries. Every query set is then the
+/// whole codeword, so a grinding nonce changed into another that passes would open the same
+/// leaves and be accepted as it should; this schedule grinds no bits, so every flipped byte
+/// is one the verifier checks.
+#[test]
+fn conformance_ring_switched_fri_binius_on_one_word() {
+    let config = FriConfig {
+        query_pow_bits: 0,
+        fold_pow_bits: 0,
+        ..small(0, 1, 0, &[0])
+    };
+    let pcs = RingSwitched::new(FriBinius::<Ghash128, Sha>::new(config).unwrap());
+    let words = [poly::<Ghash128>(0, "fri/rs/one word")[0].to_bits()];
+    let hypercube: Vec<Ghash128> = (0..128)
+        .map(|v| Ghash128::from_index(((words[0] >> v) & 1) as u64))
+        .collect();
+    check_pcs(&pcs, words.as_slice(), &hypercube, Some(7), false);
+}
+
 /// A prover that commits to a word far from the code (a third of its rows replaced) and then
 /// follows the protocol honestly for the true polynomial is caught by the queries.
 #[test]

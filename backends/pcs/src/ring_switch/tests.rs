@@ -100,10 +100,12 @@ fn partial_evaluations_match_the_definition() {
 }
 
 /// The blocked (transpose and subset-sum) form equals the word-by-word bucket form at every
-/// size, including the smallest that has a block and sizes below one block.
+/// size, including the smallest that has a block, sizes below one block, and one of more
+/// blocks than a parallel task takes (`PACKED_CHUNK`), whose tasks' sums are merged.
 #[test]
 fn blocked_partial_evaluations_equal_the_bucket_form() {
-    for vars in [0usize, 3, 6, 7, 8, 11, 13] {
+    const { assert!(1 << (16 - PACKED_VARS) > flockwork_field::par::PACKED_CHUNK) };
+    for vars in [0usize, 3, 6, 7, 8, 11, 13, 16] {
         let packed: Vec<Ghash128> = words(1 << vars, "blocked")
             .into_iter()
             .map(Ghash128::new)

@@ -73,6 +73,19 @@ fn old_sbox_type_gives_other_constants() {
     assert_ne!(old.params.full_begin(), file.params.full_begin());
 }
 
+/// Widths without an external matrix (0, 1, and 5, 6, 7 between the blocks of 4) are
+/// refused by name, before or after drawing constants.
+#[test]
+fn widths_without_a_matrix_are_refused() {
+    for t in [0, 1, 5, 6, 7] {
+        assert_eq!(
+            generate::<Goldilocks>(t, 7, 8, 22).unwrap_err(),
+            flockwork_poseidon2::Poseidon2Error::UnsupportedWidth { t },
+            "t = {t}"
+        );
+    }
+}
+
 /// `generate_instance` chains degree, round numbers and Grain into the reference instance.
 #[test]
 fn generate_instance_matches_reference() {

@@ -142,6 +142,33 @@ fn partial_evaluations_at_several_points_equal_one_at_a_time() {
     }
 }
 
+/// The switched weight's transcript bytes identify it: the same parameters give the same
+/// bytes, another high point or mixing point other bytes.
+#[test]
+fn switched_weight_bytes_name_every_parameter() {
+    let (high, mix): (Vec<Ghash128>, Vec<Ghash128>) = (
+        random_vec(&mut rng("rs-bytes/high"), 5),
+        random_vec(&mut rng("rs-bytes/mix"), 7),
+    );
+    let bytes = |high: &[Ghash128], mix: &[Ghash128]| {
+        RingSwitchWeight::new(high.to_vec(), mix.to_vec()).transcript_bytes()
+    };
+    let base = bytes(&high, &mix);
+    assert_eq!(base, bytes(&high, &mix));
+    assert_eq!(base.len(), 16 * (5 + 7));
+    let mut other_high = high.clone();
+    other_high[4] += Ghash128::ONE;
+    let mut other_mix = mix.clone();
+    other_mix[0] += Ghash128::ONE;
+    for other in [
+        bytes(&other_high, &mix),
+        bytes(&high, &other_mix),
+        bytes(&high[..4], &mix),
+    ] {
+        assert_ne!(base, other);
+    }
+}
+
 #[test]
 fn switched_weight_evaluation_is_the_table_extension() {
     // 14 variables: the table is filled in four chunks of 2^12.

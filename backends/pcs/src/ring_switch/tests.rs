@@ -378,3 +378,18 @@ fn naive_recombination_is_exploitable_and_the_transpose_catches_it() {
         Err(VerifyError::RingSwitchMismatch { .. })
     ));
 }
+
+/// The ring switch's soundness: a false claim survives the 7-coordinate mixing point `r''`
+/// with probability at most `7/|F|` (Schwartz–Zippel on a multilinear polynomial in 7
+/// variables), which is `b − log2 7` bits over a field of `b` bits.
+#[test]
+fn soundness_is_the_mixing_points_error_in_bits() {
+    for b in [64u32, 128] {
+        let error = 7.0 / 2f64.powi(b as i32);
+        assert!(
+            (soundness_bits(b) + error.log2()).abs() < 1e-9,
+            "{b}-bit field"
+        );
+    }
+    assert!(soundness_bits(128) > 125.0 && soundness_bits(128) < 125.2);
+}

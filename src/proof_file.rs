@@ -1174,16 +1174,57 @@ mod tests {
         })
     }
 
+    fn boolean_public() -> ProofFile {
+        ProofFile::BooleanGkr(BooleanGkrFile {
+            variant: Variant::Independent,
+            transcript: TranscriptKind::Sha256,
+            pcs: None,
+            target_bits: 0,
+            io: BooleanIo::Public {
+                inputs: vec![[1; 25], [2; 25]],
+                outputs: vec![[3; 25], [4; 25]],
+            },
+            proof: vec![6; 30],
+        })
+    }
+
+    fn boolean_committed() -> ProofFile {
+        ProofFile::BooleanGkr(BooleanGkrFile {
+            variant: Variant::Ragged,
+            transcript: TranscriptKind::Blake3,
+            pcs: Some(PcsKind::Fri),
+            target_bits: 100,
+            io: BooleanIo::Committed {
+                count: 5,
+                commitment: (0..40).collect(),
+            },
+            proof: vec![8; 12],
+        })
+    }
+
+    /// Every kind of file, with every code of every header byte among them.
+    fn all() -> [ProofFile; 7] {
+        [
+            chain(),
+            merkle(),
+            public(),
+            gkr(),
+            gkr_opened(),
+            boolean_public(),
+            boolean_committed(),
+        ]
+    }
+
     #[test]
     fn files_round_trip() {
-        for file in [chain(), merkle(), public(), gkr(), gkr_opened()] {
+        for file in all() {
             assert_eq!(ProofFile::from_bytes(&file.to_bytes()).unwrap(), file);
         }
     }
 
     #[test]
     fn every_truncation_and_garbage_is_an_error_not_a_panic() {
-        for file in [chain(), merkle(), public(), gkr(), gkr_opened()] {
+        for file in all() {
             let bytes = file.to_bytes();
             for len in 0..bytes.len() {
                 assert!(
@@ -1238,7 +1279,7 @@ mod tests {
     /// kind of file.
     #[test]
     fn another_magic_and_trailing_bytes_are_refused_by_name() {
-        for file in [chain(), merkle(), public(), gkr(), gkr_opened()] {
+        for file in all() {
             let bytes = file.to_bytes();
             let mut magic = bytes.clone();
             magic[0] ^= 1;
@@ -1341,6 +1382,243 @@ mod tests {
         assert!(matches!(
             ProofFile::Gkr(g).verify(),
             Err(ProofFileError::Header(_))
+        ));
+    }
+
+    fn flock(file: ProofFile, edit: impl FnOnce(&mut FlockFile)) -> ProofFile {
+        let ProofFile::Flock(mut f) = file else {
+            unreachable!()
+        };
+        edit(&mut f);
+        ProofFile::Flock(f)
+    }
+
+    fn boolean(file: ProofFile, edit: impl FnOnce(&mut BooleanGkrFile)) -> ProofFile {
+        let ProofFile::BooleanGkr(mut g) = file else {
+            unreachable!()
+        };
+        edit(&mut g);
+        ProofFile::BooleanGkr(g)
+    }
+
+    /// Whether the file's bytes parse back to it, or are refused for a header field.
+    fn parses(file: &ProofFile) -> bool {
+        match ProofFile::from_bytes(&file.to_bytes()) {
+            Ok(back) => {
+                assert_eq!(&back, file);
+                true
+            }
+            Err(ProofFileError::Header(_)) => false,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Each bounded header field of a batch-R1CS file is accepted at both ends of its range
+    /// and refused just outside it, the other fields in range.
+    #[test]
+    fn batch_r1cs_header_fields_are_checked_at_their_bounds() {
+        // chain(): 62 steps in 21 blocks of 3.
+        let set = |copies, blocks, count| {
+            flock(chain(), |f| {
+                (f.copies, f.blocks, f.count) = (copies, blocks, count)
+            })
+        };
+        assert!(parses(&set(3, 21, 63)));
+        assert!(!parses(&set(3, 21, 64)));
+        assert!(!parses(&set(3, 21, 0)));
+        assert!(parses(&set(3, 1, 1)));
+        assert!(parses(&set(1, MAX_BLOCKS, 62)));
+        assert!(!parses(&set(1, MAX_BLOCKS + 1, 62)));
+        assert!(parses(&set(MAX_COPIES, 1, MAX_COPIES)));
+        let target = |bits| flock(chain(), |f| f.target_bits = bits);
+        assert!(parses(&target(64)) && parses(&target(256)));
+        assert!(!parses(&target(63)) && !parses(&target(257)));
+        // Only Ligerito has presets (a writer records Slim for Ligerito only).
+        let mut slim_fri = merkle().to_bytes();
+        slim_fri[10] = 1;
+        assert!(matches!(
+            ProofFile::from_bytes(&slim_fri),
+            Err(ProofFileError::Header(_))
+        ));
+        assert!(parses(&flock(chain(), |f| f.preset = Preset::Fast)));
+        // Chain states of at most 64 words.
+        let states = |n: u64| {
+            flock(chain(), |f| {
+                f.statement = Statement::Chain {
+                    start: (0..n).collect(),
+                    end: vec![1],
+                };
+            })
+        };
+        assert!(parses(&states(MAX_STATE_WORDS as u64)));
+        assert!(!parses(&states(MAX_STATE_WORDS as u64 + 1)));
+    }
+
+    /// Merkle trees need a hash with Merkle nodes, 2 or more blocks of one node, and 4-word
+    /// digests; public IO one instance per block and 1 to 64 words per vector.
+    #[test]
+    fn merkle_and_public_statements_are_checked_before_their_words_are_read() {
+        let tree = |leaves: u64| {
+            flock(merkle(), |f| {
+                (f.blocks, f.count) = (leaves as usize, leaves as usize);
+                f.statement = Statement::Merkle {
+                    root: vec![1, 2, 3, 4],
+                    leaves: (0..leaves).map(|i| vec![i; 4]).collect(),
+                };
+            })
+        };
+        assert!(parses(&tree(2)));
+        assert!(!parses(&tree(1)));
+        assert!(!parses(&flock(merkle(), |f| f.hash = HashKind::Keccak)));
+        assert!(parses(&flock(merkle(), |f| f.hash = HashKind::Blake3)));
+        for words in [3, 5] {
+            let file = flock(merkle(), |f| {
+                f.statement = Statement::Merkle {
+                    root: vec![1; words],
+                    leaves: (0..4).map(|i| vec![i; words]).collect(),
+                };
+            });
+            assert!(!parses(&file), "{words}-word digests");
+        }
+        let vectors = |a: usize, b: usize| {
+            flock(public(), |f| {
+                f.statement = Statement::Public {
+                    inputs: vec![7; 2 * a],
+                    outputs: vec![9; 2 * b],
+                };
+            })
+        };
+        assert!(parses(&vectors(1, 1)));
+        assert!(parses(&vectors(MAX_STATE_WORDS, MAX_STATE_WORDS)));
+        assert!(!parses(&vectors(MAX_STATE_WORDS + 1, 1)));
+        assert!(!parses(&vectors(1, MAX_STATE_WORDS + 1)));
+        assert!(!parses(&flock(public(), |f| f.copies = 2)));
+        // Zero words per instance: the vectors are empty, the counts 0.
+        let bytes = vectors(1, 1).to_bytes();
+        for at in [23, 27] {
+            let mut zero = bytes.clone();
+            zero[at..at + 4].copy_from_slice(&0u32.to_le_bytes());
+            assert!(
+                matches!(ProofFile::from_bytes(&zero), Err(ProofFileError::Header(_))),
+                "a zero count at byte {at}"
+            );
+        }
+    }
+
+    /// An unknown code in any header byte is refused by name.
+    #[test]
+    fn unknown_codes_are_refused() {
+        let cases: [(ProofFile, usize, u8); 9] = [
+            (chain(), 6, 4),             // system
+            (chain(), 7, 3),             // transcript
+            (chain(), 8, 3),             // hash
+            (chain(), 9, 3),             // commitment
+            (chain(), 10, 2),            // preset
+            (chain(), 22, 0),            // statement kind
+            (chain(), 22, 4),            // statement kind
+            (gkr(), 8, 3),               // batcher
+            (boolean_committed(), 9, 3), // commitment
+        ];
+        for (file, at, code) in cases {
+            let mut bytes = file.to_bytes();
+            bytes[at] = code;
+            let e = ProofFile::from_bytes(&bytes).unwrap_err();
+            assert!(
+                matches!(&e, ProofFileError::Header(m) if m.contains(&format!(" {code}"))),
+                "byte {at} = {code}: {e}"
+            );
+        }
+    }
+
+    /// Boolean GKR files: a target only with a commitment, and then 64 to 256 bits; 1 to
+    /// 2^24 permutations.
+    #[test]
+    fn boolean_gkr_headers_are_checked_at_their_bounds() {
+        let target = |bits| boolean(boolean_committed(), |g| g.target_bits = bits);
+        assert!(parses(&target(64)) && parses(&target(256)));
+        assert!(!parses(&target(63)) && !parses(&target(257)));
+        let count = |n| {
+            boolean(boolean_committed(), |g| {
+                g.io = BooleanIo::Committed {
+                    count: n,
+                    commitment: vec![1, 2],
+                };
+            })
+        };
+        assert!(parses(&count(1)) && parses(&count(MAX_BLOCKS)));
+        assert!(!parses(&count(0)) && !parses(&count(MAX_BLOCKS + 1)));
+        let none = boolean(boolean_public(), |g| {
+            g.io = BooleanIo::Public {
+                inputs: vec![],
+                outputs: vec![],
+            };
+        });
+        assert!(!parses(&none));
+        // Public IO writes a zero target; any other is refused.
+        let mut bytes = boolean_public().to_bytes();
+        bytes[10..12].copy_from_slice(&100u16.to_le_bytes());
+        assert!(matches!(
+            ProofFile::from_bytes(&bytes),
+            Err(ProofFileError::Header(_))
+        ));
+    }
+
+    #[test]
+    fn descriptions_name_the_statement() {
+        let cases = [
+            (
+                chain(),
+                "a chain of 62 keccak-f compressions in 21 blocks of 3",
+            ),
+            (merkle(), "a Merkle tree over 4 sha256 compressions ("),
+            (
+                public(),
+                "public inputs and outputs of 2 blake3 compressions (",
+            ),
+            (gkr(), "3 Poseidon2b permutations in 2 region(s)"),
+            (gkr_opened(), "9 Poseidon2b permutations in 2 region(s)"),
+            (boolean_public(), "2 Keccak-f permutations"),
+            (boolean_committed(), "5 Keccak-f permutations"),
+        ];
+        for (file, expected) in cases {
+            let text = file.describe();
+            assert!(text.contains(expected), "{text}");
+        }
+        assert!(
+            boolean_public()
+                .describe()
+                .contains("public inputs and outputs")
+        );
+        assert!(boolean_committed().describe().contains("committed with"));
+    }
+
+    /// Garbage proofs of well-formed statements are rejected by the verifiers, and a batch
+    /// laid out in another shape than its count's is refused before any setup.
+    #[test]
+    fn files_verify_their_proofs_against_their_headers() {
+        assert!(matches!(
+            public().verify(),
+            Err(ProofFileError::Rejected(_))
+        ));
+        assert!(matches!(
+            flock(public(), |f| f.blocks = 3).verify(),
+            Err(ProofFileError::Header(_))
+        ));
+        assert!(matches!(
+            gkr().verify(),
+            Err(ProofFileError::GkrRejected(_))
+        ));
+        let ProofFile::Gkr(mut g) = gkr() else {
+            unreachable!()
+        };
+        g.claims[0].values.pop();
+        assert!(matches!(
+            ProofFile::Gkr(g).verify(),
+            Err(ProofFileError::Header(_))
+        ));
+        assert!(matches!(
+            boolean_public().verify(),
+            Err(ProofFileError::BatchRejected(_))
         ));
     }
 }

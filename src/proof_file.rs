@@ -1413,6 +1413,16 @@ mod tests {
         }
     }
 
+    /// [`public`] with `a` input and `b` output words per instance.
+    fn vectors_file(a: usize, b: usize) -> ProofFile {
+        flock(public(), |f| {
+            f.statement = Statement::Public {
+                inputs: vec![7; 2 * a],
+                outputs: vec![9; 2 * b],
+            };
+        })
+    }
+
     /// Each bounded header field of a batch-R1CS file is accepted at both ends of its range
     /// and refused just outside it, the other fields in range.
     #[test]
@@ -1480,14 +1490,7 @@ mod tests {
             });
             assert!(!parses(&file), "{words}-word digests");
         }
-        let vectors = |a: usize, b: usize| {
-            flock(public(), |f| {
-                f.statement = Statement::Public {
-                    inputs: vec![7; 2 * a],
-                    outputs: vec![9; 2 * b],
-                };
-            })
-        };
+        let vectors = vectors_file;
         assert!(parses(&vectors(1, 1)));
         assert!(parses(&vectors(MAX_STATE_WORDS, MAX_STATE_WORDS)));
         assert!(!parses(&vectors(MAX_STATE_WORDS + 1, 1)));
@@ -1620,5 +1623,30 @@ mod tests {
             boolean_public().verify(),
             Err(ProofFileError::BatchRejected(_))
         ));
+    }
+
+    /// A file too short for the states, leaves or vectors its header counts is refused before
+    /// any of them is read, naming the whole section.
+    #[test]
+    fn sections_are_checked_whole_before_they_are_read() {
+        let cut = |file: ProofFile, keep: usize| {
+            let bytes = file.to_bytes();
+            ProofFile::from_bytes(&bytes[..keep]).unwrap_err()
+        };
+        // Boolean public IO: the header is 16 bytes, then 2 × 2 states of 200 bytes.
+        let e = cut(boolean_public(), 16 + 3 * 200);
+        assert!(matches!(e, ProofFileError::Truncated("states")), "{e}");
+        // Public IO: the header is 31 bytes, then 2 × (1 + 1) words.
+        let e = cut(vectors_file(1, 1), 31 + 8);
+        assert!(
+            matches!(e, ProofFileError::Truncated("public inputs and outputs")),
+            "{e}"
+        );
+        // Merkle: the header and root are 59 bytes, then 4 leaves of 32 bytes.
+        let e = cut(merkle(), 59 + 3 * 32);
+        assert!(
+            matches!(e, ProofFileError::Truncated("Merkle leaves")),
+            "{e}"
+        );
     }
 }

@@ -470,6 +470,20 @@ pub(crate) fn check_weight_is_its_mle(w: &dyn MultilinearWeight<Ghash128>) {
     assert_eq!(mle, w.evaluate(&point));
 }
 
+/// Test helper: the transcript bytes of `weights` (each differing from the first in one
+/// parameter) are pairwise distinct and the same on every call, so a claim binds every
+/// parameter of its weight.
+#[cfg(test)]
+pub(crate) fn check_bytes_bind_every_parameter(weights: &[&dyn MultilinearWeight<Ghash128>]) {
+    let bytes: Vec<Vec<u8>> = weights.iter().map(|w| w.transcript_bytes()).collect();
+    for (i, (w, b)) in weights.iter().zip(&bytes).enumerate() {
+        assert_eq!(&w.transcript_bytes(), b, "weight {i}");
+        for (j, other) in bytes[..i].iter().enumerate() {
+            assert_ne!(b, other, "weights {j} and {i}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -542,5 +556,55 @@ mod tests {
             };
             check_weight_is_its_mle(&w);
         }
+    }
+
+    #[test]
+    fn chain_weight_bytes_bind_every_parameter() {
+        let chain = |edit: fn(&mut ChainWeight)| {
+            let mut w = ChainWeight {
+                base: base(3),
+                alpha: Ghash128::new(7),
+            };
+            edit(&mut w);
+            w
+        };
+        let regions = |regions: &[(usize, usize)], gammas: &[u128]| RegionChainsWeight {
+            base: base(3),
+            regions: regions
+                .iter()
+                .map(|&(offset, log_len)| Region { offset, log_len })
+                .collect(),
+            gammas: gammas.iter().map(|&g| Ghash128::new(g)).collect(),
+        };
+        let weights = [
+            chain(|_| {}),
+            chain(|w| w.alpha = Ghash128::new(8)),
+            chain(|w| w.base.tau_pos[0] += Ghash128::ONE),
+            chain(|w| w.base.tau[2] += Ghash128::ONE),
+            chain(|w| w.base.tau.truncate(2)),
+            chain(|w| w.base.slot_vars = 3),
+            chain(|w| w.base.layout.log_slot_words = 2),
+            chain(|w| w.base.layout.in_slot = 2),
+            chain(|w| w.base.layout.out_slot = 2),
+        ];
+        let region_weights = [
+            regions(&[(0, 2), (4, 1)], &[5, 6]),
+            regions(&[(0, 2), (4, 0)], &[5, 6]),
+            regions(&[(0, 2), (6, 1)], &[5, 6]),
+            regions(&[(0, 2), (4, 1)], &[5, 7]),
+            regions(&[(0, 2)], &[5]),
+            // The chain weight's bytes with α = 7 and no regions would be these but for the tag.
+            regions(&[], &[7]),
+        ];
+        let all: Vec<&dyn MultilinearWeight<Ghash128>> = weights
+            .iter()
+            .map(|w| w as &dyn MultilinearWeight<Ghash128>)
+            .chain(
+                region_weights
+                    .iter()
+                    .map(|w| w as &dyn MultilinearWeight<Ghash128>),
+            )
+            .collect();
+        check_bytes_bind_every_parameter(&all);
     }
 }

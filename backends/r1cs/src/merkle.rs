@@ -330,31 +330,64 @@ pub fn merkle_claim<T: Transcript>(
 mod tests {
     use super::*;
 
+    fn g(i: u128) -> Ghash128 {
+        Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677))
+    }
+
+    /// A weight over `2^log_k` instances: slot units of 2 words, 4 per instance.
+    fn weight(log_k: u128) -> MerkleWeight {
+        MerkleWeight {
+            layout: MerkleLayout {
+                log_slot_words: 1,
+                digest_slot: 1,
+                left_slot: 2,
+                digest_bits: 256,
+                fixed: vec![(0, vec![1, 2, 3, 4])],
+            },
+            slot_vars: 2,
+            ch: MerkleChallenges {
+                tau_pos: vec![g(1)],
+                tau: (0..log_k).map(|i| g(2 + i)).collect(),
+                beta: g(20),
+                alpha: g(21),
+                deltas: vec![g(22)],
+            },
+        }
+    }
+
     #[test]
     fn merkle_weight_table_is_its_multilinear_extension() {
-        let layout = MerkleLayout {
-            log_slot_words: 1,
-            digest_slot: 1,
-            left_slot: 2,
-            digest_bits: 256,
-            fixed: vec![(0, vec![1, 2, 3, 4])],
-        };
-        let g =
-            |i: u128| Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677));
         // 8 instances (one thread fills the table) and 512 (the parallel fill).
         for log_k in [3, 9] {
-            let w = MerkleWeight {
-                layout: layout.clone(),
-                slot_vars: 2,
-                ch: MerkleChallenges {
-                    tau_pos: vec![g(1)],
-                    tau: (0..log_k).map(|i| g(2 + i)).collect(),
-                    beta: g(20),
-                    alpha: g(21),
-                    deltas: vec![g(22)],
-                },
-            };
-            crate::io::check_weight_is_its_mle(&w);
+            crate::io::check_weight_is_its_mle(&weight(log_k));
         }
+    }
+
+    #[test]
+    fn merkle_weight_bytes_bind_every_parameter() {
+        let edit = |f: fn(&mut MerkleWeight)| {
+            let mut w = weight(3);
+            f(&mut w);
+            w
+        };
+        let weights = [
+            weight(3),
+            edit(|w| w.layout.log_slot_words = 2),
+            edit(|w| w.slot_vars = 3),
+            edit(|w| w.layout.digest_slot = 3),
+            edit(|w| w.layout.left_slot = 0),
+            edit(|w| w.layout.fixed[0].0 = 3),
+            edit(|w| w.layout.fixed.clear()),
+            edit(|w| w.ch.tau_pos[0] += Ghash128::ONE),
+            edit(|w| w.ch.tau[1] += Ghash128::ONE),
+            edit(|w| w.ch.beta += Ghash128::ONE),
+            edit(|w| w.ch.alpha += Ghash128::ONE),
+            edit(|w| w.ch.deltas[0] += Ghash128::ONE),
+        ];
+        let all: Vec<&dyn MultilinearWeight<Ghash128>> = weights
+            .iter()
+            .map(|w| w as &dyn MultilinearWeight<Ghash128>)
+            .collect();
+        crate::io::check_bytes_bind_every_parameter(&all);
     }
 }

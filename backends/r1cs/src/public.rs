@@ -354,22 +354,53 @@ mod tests {
         Ghash128::new(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834 ^ (i * 0x1234_5677))
     }
 
+    /// A weight over `2^log_k` instances: slot units of 2 words, 8 per instance, 5 public.
+    fn weight(log_k: u128) -> PublicWeight {
+        PublicWeight {
+            log_slot_words: 1,
+            slot_vars: 3,
+            slots: vec![0, 1, 2, 3, 5],
+            ch: PublicChallenges {
+                tau_pos: vec![g(1)],
+                tau: (0..log_k).map(|i| g(2 + i)).collect(),
+                gammas: (0..5).map(|i| g(30 + i)).collect(),
+            },
+        }
+    }
+
     #[test]
     fn public_weight_table_is_its_multilinear_extension() {
         // 8 instances (one thread fills the table) and 512 (the parallel fill).
         for log_k in [3, 9] {
-            let w = PublicWeight {
-                log_slot_words: 1,
-                slot_vars: 3,
-                slots: vec![0, 1, 2, 3, 5],
-                ch: PublicChallenges {
-                    tau_pos: vec![g(1)],
-                    tau: (0..log_k).map(|i| g(2 + i)).collect(),
-                    gammas: (0..5).map(|i| g(30 + i)).collect(),
-                },
-            };
-            crate::io::check_weight_is_its_mle(&w);
+            crate::io::check_weight_is_its_mle(&weight(log_k));
         }
+    }
+
+    #[test]
+    fn public_weight_bytes_bind_every_parameter() {
+        let edit = |f: fn(&mut PublicWeight)| {
+            let mut w = weight(3);
+            f(&mut w);
+            w
+        };
+        let weights = [
+            weight(3),
+            edit(|w| w.log_slot_words = 2),
+            edit(|w| w.slot_vars = 4),
+            edit(|w| w.slots[4] = 6),
+            edit(|w| {
+                w.slots.pop();
+                w.ch.gammas.pop();
+            }),
+            edit(|w| w.ch.tau_pos[0] += Ghash128::ONE),
+            edit(|w| w.ch.tau[0] += Ghash128::ONE),
+            edit(|w| w.ch.gammas[2] += Ghash128::ONE),
+        ];
+        let all: Vec<&dyn MultilinearWeight<Ghash128>> = weights
+            .iter()
+            .map(|w| w as &dyn MultilinearWeight<Ghash128>)
+            .collect();
+        crate::io::check_bytes_bind_every_parameter(&all);
     }
 
     #[test]

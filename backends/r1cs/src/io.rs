@@ -470,12 +470,22 @@ pub(crate) fn check_weight_is_its_mle(w: &dyn MultilinearWeight<Ghash128>) {
     assert_eq!(mle, w.evaluate(&point));
 }
 
-/// Test helper: the transcript bytes of `weights` (each differing from the first in one
-/// parameter) are pairwise distinct and the same on every call, so a claim binds every
+/// Test helper: `base` and the weights `edits` make of it, each changing one parameter, have
+/// pairwise distinct transcript bytes, the same on every call, so a claim binds every
 /// parameter of its weight.
 #[cfg(test)]
-pub(crate) fn check_bytes_bind_every_parameter(weights: &[&dyn MultilinearWeight<Ghash128>]) {
-    let bytes: Vec<Vec<u8>> = weights.iter().map(|w| w.transcript_bytes()).collect();
+pub(crate) fn check_bytes_bind_every_parameter<W>(base: &W, edits: &[fn(&mut W)])
+where
+    W: MultilinearWeight<Ghash128> + Clone,
+{
+    let weights: Vec<W> = core::iter::once(base.clone())
+        .chain(edits.iter().map(|edit| {
+            let mut w = base.clone();
+            edit(&mut w);
+            w
+        }))
+        .collect();
+    let bytes: Vec<Vec<u8>> = weights.iter().map(W::transcript_bytes).collect();
     for (i, (w, b)) in weights.iter().zip(&bytes).enumerate() {
         assert_eq!(&w.transcript_bytes(), b, "weight {i}");
         for (j, other) in bytes[..i].iter().enumerate() {
@@ -560,51 +570,48 @@ mod tests {
 
     #[test]
     fn chain_weight_bytes_bind_every_parameter() {
-        let chain = |edit: fn(&mut ChainWeight)| {
-            let mut w = ChainWeight {
-                base: base(3),
-                alpha: Ghash128::new(7),
-            };
-            edit(&mut w);
-            w
-        };
-        let regions = |regions: &[(usize, usize)], gammas: &[u128]| RegionChainsWeight {
+        let chain = ChainWeight {
             base: base(3),
-            regions: regions
-                .iter()
-                .map(|&(offset, log_len)| Region { offset, log_len })
-                .collect(),
-            gammas: gammas.iter().map(|&g| Ghash128::new(g)).collect(),
+            alpha: Ghash128::new(7),
         };
-        let weights = [
-            chain(|_| {}),
-            chain(|w| w.alpha = Ghash128::new(8)),
-            chain(|w| w.base.tau_pos[0] += Ghash128::ONE),
-            chain(|w| w.base.tau[2] += Ghash128::ONE),
-            chain(|w| w.base.tau.truncate(2)),
-            chain(|w| w.base.slot_vars = 3),
-            chain(|w| w.base.layout.log_slot_words = 2),
-            chain(|w| w.base.layout.in_slot = 2),
-            chain(|w| w.base.layout.out_slot = 2),
-        ];
-        let region_weights = [
-            regions(&[(0, 2), (4, 1)], &[5, 6]),
-            regions(&[(0, 2), (4, 0)], &[5, 6]),
-            regions(&[(0, 2), (6, 1)], &[5, 6]),
-            regions(&[(0, 2), (4, 1)], &[5, 7]),
-            regions(&[(0, 2)], &[5]),
-            // The chain weight's bytes with α = 7 and no regions would be these but for the tag.
-            regions(&[], &[7]),
-        ];
-        let all: Vec<&dyn MultilinearWeight<Ghash128>> = weights
-            .iter()
-            .map(|w| w as &dyn MultilinearWeight<Ghash128>)
-            .chain(
-                region_weights
-                    .iter()
-                    .map(|w| w as &dyn MultilinearWeight<Ghash128>),
-            )
-            .collect();
-        check_bytes_bind_every_parameter(&all);
+        check_bytes_bind_every_parameter(
+            &chain,
+            &[
+                |w| w.alpha = Ghash128::new(8),
+                |w| w.base.tau_pos[0] += Ghash128::ONE,
+                |w| w.base.tau[2] += Ghash128::ONE,
+                |w| w.base.tau.truncate(2),
+                |w| w.base.slot_vars = 3,
+                |w| w.base.layout.log_slot_words = 2,
+                |w| w.base.layout.in_slot = 2,
+                |w| w.base.layout.out_slot = 2,
+            ],
+        );
+        let region = |offset, log_len| Region { offset, log_len };
+        let regions = RegionChainsWeight {
+            base: base(3),
+            regions: vec![region(0, 2), region(4, 1)],
+            gammas: vec![Ghash128::new(5), Ghash128::new(6)],
+        };
+        check_bytes_bind_every_parameter(
+            &regions,
+            &[
+                |w| w.regions[1].log_len = 0,
+                |w| w.regions[1].offset = 6,
+                |w| w.gammas[1] += Ghash128::ONE,
+                |w| {
+                    w.regions.pop();
+                    w.gammas.pop();
+                },
+                |w| w.base.tau[0] += Ghash128::ONE,
+            ],
+        );
+        // No regions and γ = α: the chain weight's parameters, another tag.
+        let like_chain = RegionChainsWeight {
+            base: base(3),
+            regions: vec![],
+            gammas: vec![chain.alpha],
+        };
+        assert_ne!(like_chain.transcript_bytes(), chain.transcript_bytes());
     }
 }

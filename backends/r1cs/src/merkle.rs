@@ -365,29 +365,21 @@ mod tests {
 
     #[test]
     fn merkle_weight_bytes_bind_every_parameter() {
-        let edit = |f: fn(&mut MerkleWeight)| {
-            let mut w = weight(3);
-            f(&mut w);
-            w
-        };
-        let weights = [
-            weight(3),
-            edit(|w| w.layout.log_slot_words = 2),
-            edit(|w| w.slot_vars = 3),
-            edit(|w| w.layout.digest_slot = 3),
-            edit(|w| w.layout.left_slot = 0),
-            edit(|w| w.layout.fixed[0].0 = 3),
-            edit(|w| w.layout.fixed.clear()),
-            edit(|w| w.ch.tau_pos[0] += Ghash128::ONE),
-            edit(|w| w.ch.tau[1] += Ghash128::ONE),
-            edit(|w| w.ch.beta += Ghash128::ONE),
-            edit(|w| w.ch.alpha += Ghash128::ONE),
-            edit(|w| w.ch.deltas[0] += Ghash128::ONE),
-        ];
-        let all: Vec<&dyn MultilinearWeight<Ghash128>> = weights
-            .iter()
-            .map(|w| w as &dyn MultilinearWeight<Ghash128>)
-            .collect();
-        crate::io::check_bytes_bind_every_parameter(&all);
+        crate::io::check_bytes_bind_every_parameter(
+            &weight(3),
+            &[
+                |w| w.layout.log_slot_words = 2,
+                |w| w.slot_vars = 3,
+                |w| w.layout.digest_slot = 3,
+                |w| w.layout.left_slot = 0,
+                |w| w.layout.fixed[0].0 = 3,
+                |w| w.layout.fixed.clear(),
+                |w| w.ch.tau_pos[0] += Ghash128::ONE,
+                |w| w.ch.tau[1] += Ghash128::ONE,
+                |w| w.ch.beta += Ghash128::ONE,
+                |w| w.ch.alpha += Ghash128::ONE,
+                |w| w.ch.deltas[0] += Ghash128::ONE,
+            ],
+        );
     }
 }

@@ -378,29 +378,21 @@ mod tests {
 
     #[test]
     fn public_weight_bytes_bind_every_parameter() {
-        let edit = |f: fn(&mut PublicWeight)| {
-            let mut w = weight(3);
-            f(&mut w);
-            w
-        };
-        let weights = [
-            weight(3),
-            edit(|w| w.log_slot_words = 2),
-            edit(|w| w.slot_vars = 4),
-            edit(|w| w.slots[4] = 6),
-            edit(|w| {
-                w.slots.pop();
-                w.ch.gammas.pop();
-            }),
-            edit(|w| w.ch.tau_pos[0] += Ghash128::ONE),
-            edit(|w| w.ch.tau[0] += Ghash128::ONE),
-            edit(|w| w.ch.gammas[2] += Ghash128::ONE),
-        ];
-        let all: Vec<&dyn MultilinearWeight<Ghash128>> = weights
-            .iter()
-            .map(|w| w as &dyn MultilinearWeight<Ghash128>)
-            .collect();
-        crate::io::check_bytes_bind_every_parameter(&all);
+        crate::io::check_bytes_bind_every_parameter(
+            &weight(3),
+            &[
+                |w| w.log_slot_words = 2,
+                |w| w.slot_vars = 4,
+                |w| w.slots[4] = 6,
+                |w| {
+                    w.slots.pop();
+                    w.ch.gammas.pop();
+                },
+                |w| w.ch.tau_pos[0] += Ghash128::ONE,
+                |w| w.ch.tau[0] += Ghash128::ONE,
+                |w| w.ch.gammas[2] += Ghash128::ONE,
+            ],
+        );
     }
 
     #[test]

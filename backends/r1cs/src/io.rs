@@ -614,4 +614,19 @@ mod tests {
         };
         assert_ne!(like_chain.transcript_bytes(), chain.transcript_bytes());
     }
+
+    #[test]
+    fn regions_hold_two_to_the_width_instances() {
+        // Regions are aligned: offset 16 starts one of every width up to 16.
+        for log_len in 0..5 {
+            let r = Region {
+                offset: 16,
+                log_len,
+            };
+            assert_eq!(r.len(), 1 << log_len);
+            assert!(!r.is_empty());
+            assert!(r.contains(16) && r.contains(16 + r.len() - 1));
+            assert!(!r.contains(15) && !r.contains(16 + r.len()));
+        }
+    }
 }

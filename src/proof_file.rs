@@ -1218,7 +1218,13 @@ mod tests {
     #[test]
     fn files_round_trip() {
         for file in all() {
-            assert_eq!(ProofFile::from_bytes(&file.to_bytes()).unwrap(), file);
+            let bytes = file.to_bytes();
+            assert_eq!(ProofFile::from_bytes(&bytes).unwrap(), file);
+            // The proof is the file's length-prefixed tail.
+            let proof = file.proof();
+            let (head, tail) = bytes.split_at(bytes.len() - proof.len());
+            assert!(!proof.is_empty() && tail == proof);
+            assert!(head.ends_with(&(proof.len() as u64).to_le_bytes()));
         }
     }
 

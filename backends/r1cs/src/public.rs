@@ -134,15 +134,6 @@ impl PublicLayout {
         })
     }
 
-    /// Words of one instance's vector of `kind`.
-    #[must_use]
-    pub fn vector_words(&self, kind: SlotKind) -> usize {
-        match kind {
-            SlotKind::Input => self.input_words,
-            SlotKind::Output => self.output_words,
-        }
-    }
-
     /// The slot units the regions occupy, in region order.
     fn units(&self) -> Vec<Unit> {
         let unit_words = 2usize << self.log_slot_words;

@@ -1639,11 +1639,17 @@ mod tests {
             let bytes = file.to_bytes();
             ProofFile::from_bytes(&bytes[..keep]).unwrap_err()
         };
-        // Boolean public IO: the header is 16 bytes, then 2 × 2 states of 200 bytes.
-        let e = cut(boolean_public(), 16 + 3 * 200);
+        // Boolean public IO: the header is 16 bytes, then 2 × 3 states of 200 bytes.
+        let three = boolean(boolean_public(), |g| {
+            g.io = BooleanIo::Public {
+                inputs: vec![[1; 25]; 3],
+                outputs: vec![[2; 25]; 3],
+            };
+        });
+        let e = cut(three, 16 + 5 * 200);
         assert!(matches!(e, ProofFileError::Truncated("states")), "{e}");
-        // Public IO: the header is 31 bytes, then 2 × (1 + 1) words.
-        let e = cut(vectors_file(1, 1), 31 + 8);
+        // Public IO: the header is 31 bytes, then 2 × (1 + 1) words, of which 3 are there.
+        let e = cut(vectors_file(1, 1), 31 + 24);
         assert!(
             matches!(e, ProofFileError::Truncated("public inputs and outputs")),
             "{e}"

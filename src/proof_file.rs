@@ -1661,4 +1661,105 @@ mod tests {
             "{e}"
         );
     }
+
+    /// A real batch-R1CS file verifies, and fails once any header field its verifier rebuilds
+    /// the setup from is changed: the commitment, Ligerito's preset, the target, the
+    /// transcript. The proofs use non-default choices (FRI at 128 bits; Ligerito's slim preset).
+    #[test]
+    fn real_batch_r1cs_files_verify_under_their_own_header_only() {
+        use crate::flock::FlockWorkload;
+        for (pcs, preset, target_bits) in [
+            (PcsKind::Fri, Preset::Fast, 128),
+            (PcsKind::Ligerito, Preset::Slim, 100),
+        ] {
+            let r = FlockWorkload {
+                hash: HashKind::Blake3,
+                count: 2,
+                seed: 5,
+                io: IoKind::Public,
+                config: FlockConfig {
+                    scheme: pcs,
+                    preset,
+                    target_bits,
+                    ..FlockConfig::default()
+                },
+                transcript: TranscriptKind::Blake3,
+            }
+            .run()
+            .unwrap();
+            let file = ProofFile::Flock(FlockFile {
+                hash: r.hash,
+                transcript: TranscriptKind::Blake3,
+                pcs,
+                preset,
+                copies: r.shape.copies,
+                blocks: r.shape.blocks,
+                count: r.count,
+                target_bits,
+                statement: r.exact,
+                proof: r.proof,
+            });
+            file.verify().unwrap();
+            let other_preset = match preset {
+                Preset::Fast => Preset::Slim,
+                Preset::Slim => Preset::Fast,
+            };
+            let other_pcs = match pcs {
+                PcsKind::Fri => PcsKind::Ligerito,
+                _ => PcsKind::Fri,
+            };
+            for changed in [
+                flock(file.clone(), |f| f.pcs = other_pcs),
+                flock(file.clone(), |f| f.target_bits += 8),
+                flock(file.clone(), |f| f.transcript = TranscriptKind::Sha256),
+            ] {
+                assert!(changed.verify().is_err(), "{}", changed.describe());
+            }
+            if pcs == PcsKind::Ligerito {
+                assert!(flock(file, |f| f.preset = other_preset).verify().is_err());
+            }
+        }
+    }
+
+    /// A real Boolean GKR file (Keccak-f, committed IO, BLAKE3 at 128 bits) verifies, and
+    /// fails under another transcript or target.
+    #[test]
+    fn real_boolean_gkr_files_verify_under_their_own_header_only() {
+        use flockwork_core::relation::{Io, Statement};
+        let relation = flockwork_boolean::KeccakF1600::new();
+        let choices = crate::engines::Choices {
+            target_bits: 128,
+            transcript: TranscriptKind::Blake3,
+            ..crate::engines::Choices::default()
+        };
+        let batcher = crate::engines::boolean_gkr_batcher(
+            &relation,
+            2,
+            Variant::Independent,
+            Some(PcsKind::Fri),
+            &choices,
+        )
+        .unwrap();
+        let inputs = vec![[3u64; 25], [4u64; 25]];
+        let statement = Statement::committed(2, batcher.commit(&inputs).unwrap());
+        let proof = batcher.prove(&inputs, &statement).unwrap();
+        let Io::Committed { count, commitment } = statement.io else {
+            unreachable!()
+        };
+        let file = ProofFile::BooleanGkr(BooleanGkrFile {
+            variant: Variant::Independent,
+            transcript: TranscriptKind::Blake3,
+            pcs: Some(PcsKind::Fri),
+            target_bits: 128,
+            io: BooleanIo::Committed { count, commitment },
+            proof,
+        });
+        file.verify().unwrap();
+        for changed in [
+            boolean(file.clone(), |g| g.transcript = TranscriptKind::Sha256),
+            boolean(file.clone(), |g| g.target_bits = 100),
+        ] {
+            assert!(changed.verify().is_err(), "{}", changed.describe());
+        }
+    }
 }

@@ -69,3 +69,32 @@ fn the_relation_id_names_the_instance() {
     assert_ne!(a.id(), c.id());
     assert_eq!(a.id(), Poseidon2Relation::new(instances::bn254_t3()).id());
 }
+
+/// A degree without a fixed addition chain (`x^11` over Goldilocks) takes the permutation's
+/// run-time S-box; the layered relation, which computes its own powers, agrees with it.
+#[test]
+fn a_run_time_sbox_degree_agrees_with_the_layers() {
+    let generated =
+        flockwork_poseidon2::grain::generate::<Goldilocks>(8, 11, 8, 22).expect("valid instance");
+    check(&Poseidon2::new(generated.params), 0);
+}
+
+/// Permutations chain through their whole state: a chain statement starts at the first input
+/// and ends at the last output, and a broken chain is refused.
+#[test]
+fn permutations_chain_through_their_whole_state() {
+    use flockwork_core::relation::{Io, Statement};
+    let rel = Poseidon2Relation::new(bn254_t3());
+    let mut inputs = vec![[1u64, 2, 3].map(Bn254Fr::from_index).to_vec()];
+    for _ in 0..3 {
+        let next = rel.evaluate(inputs.last().unwrap());
+        inputs.push(next);
+    }
+    let Io::Chain { count, start, end } = Statement::chain(&rel, &inputs).unwrap().io else {
+        unreachable!()
+    };
+    assert_eq!((count, &start), (4, &inputs[0]));
+    assert_eq!(end, rel.evaluate(&inputs[3]));
+    inputs[2][1] += Bn254Fr::ONE;
+    assert!(Statement::chain(&rel, &inputs).is_err());
+}

@@ -80,21 +80,28 @@ fn a_run_time_sbox_degree_agrees_with_the_layers() {
 }
 
 /// Permutations chain through their whole state: a chain statement starts at the first input
-/// and ends at the last output, and a broken chain is refused.
+/// and ends at the last output, and a broken chain is refused, for the permutation and for
+/// its layered relation.
 #[test]
 fn permutations_chain_through_their_whole_state() {
-    use flockwork_core::relation::{Io, Statement};
-    let rel = Poseidon2Relation::new(bn254_t3());
-    let mut inputs = vec![[1u64, 2, 3].map(Bn254Fr::from_index).to_vec()];
-    for _ in 0..3 {
-        let next = rel.evaluate(inputs.last().unwrap());
-        inputs.push(next);
+    fn chain<R>(rel: &R)
+    where
+        R: Relation<Input = Vec<Bn254Fr>, Output = Vec<Bn254Fr>, State = Vec<Bn254Fr>>,
+    {
+        use flockwork_core::relation::{Io, Statement};
+        let mut inputs = vec![[1u64, 2, 3].map(Bn254Fr::from_index).to_vec()];
+        for _ in 0..3 {
+            let next = rel.evaluate(inputs.last().unwrap());
+            inputs.push(next);
+        }
+        let Io::Chain { count, start, end } = Statement::chain(rel, &inputs).unwrap().io else {
+            unreachable!()
+        };
+        assert_eq!((count, &start), (4, &inputs[0]));
+        assert_eq!(end, rel.evaluate(&inputs[3]));
+        inputs[2][1] += Bn254Fr::ONE;
+        assert!(Statement::chain(rel, &inputs).is_err());
     }
-    let Io::Chain { count, start, end } = Statement::chain(&rel, &inputs).unwrap().io else {
-        unreachable!()
-    };
-    assert_eq!((count, &start), (4, &inputs[0]));
-    assert_eq!(end, rel.evaluate(&inputs[3]));
-    inputs[2][1] += Bn254Fr::ONE;
-    assert!(Statement::chain(&rel, &inputs).is_err());
+    chain(bn254_t3());
+    chain(&Poseidon2Relation::new(bn254_t3()));
 }

@@ -198,3 +198,36 @@ fn generated_bls12_381_t12_instance() {
 }
 
 const PINNED_T12_OUT0: &str = "41ba1052b61408439c36739482b794b21afe4cd9b8602d5b199300f5a47a75a7";
+
+/// A constant table one entry short is refused, naming the table.
+#[test]
+fn constant_tables_of_the_wrong_length_are_refused() {
+    use flockwork_poseidon2::{Poseidon2Error, Poseidon2Params};
+    let p = constants::<Bn254Fr>("bn254_t4").params;
+    let tables =
+        || [p.full_begin(), p.partial(), p.full_end(), p.diag_m1()].map(<[Bn254Fr]>::to_vec);
+    let build = |[full_begin, partial, full_end, diag_m1]: [Vec<Bn254Fr>; 4]| {
+        Poseidon2Params::new(
+            p.t(),
+            p.d(),
+            p.rf(),
+            p.rp(),
+            full_begin,
+            partial,
+            full_end,
+            diag_m1,
+        )
+    };
+    assert_eq!(build(tables()).unwrap(), p);
+    for (i, name) in ["full_begin", "partial", "full_end", "diag_m1"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut short = tables();
+        short[i].pop();
+        assert!(
+            matches!(build(short), Err(Poseidon2Error::ConstantCount { table, .. }) if table == name),
+            "{name}"
+        );
+    }
+}

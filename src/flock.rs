@@ -404,6 +404,25 @@ type Job = (BatchWitness, Statement, Statement);
 type LazyJob = Box<dyn Fn() -> Job>;
 
 impl FlockWorkload {
+    /// The proof file of `report`, a run of this workload: the exact statement, the shape,
+    /// the commitment's scheme, preset and target and the transcript the verifier rebuilds
+    /// its setup from. `ProofFile::verify` checks it from the file alone.
+    #[must_use]
+    pub fn proof_file(&self, report: &FlockReport) -> crate::proof_file::ProofFile {
+        crate::proof_file::ProofFile::Flock(crate::proof_file::FlockFile {
+            hash: report.hash,
+            transcript: self.transcript,
+            pcs: self.config.scheme,
+            preset: self.config.preset,
+            copies: report.shape.copies,
+            blocks: report.shape.blocks,
+            count: report.count,
+            target_bits: self.config.target_bits,
+            statement: report.exact.clone(),
+            proof: report.proof.clone(),
+        })
+    }
+
     /// Builds the chain or tree, proves, verifies and measures the native baseline: one
     /// measured run ([`FlockWorkload::run_reps`] with `reps = 1`).
     ///

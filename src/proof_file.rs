@@ -1368,27 +1368,31 @@ mod tests {
     /// is garbage: errors, not panics.
     #[test]
     fn opened_gkr_files_with_bad_commitments_or_proofs_are_rejected() {
-        let ProofFile::GkrOpened(mut g) = gkr_opened() else {
-            unreachable!()
-        };
-        assert!(ProofFile::GkrOpened(g.clone()).verify().is_err());
-        g.commitment.push(0);
+        assert!(gkr_opened().verify().is_err());
         assert!(matches!(
-            ProofFile::GkrOpened(g).verify(),
+            opened(gkr_opened(), |g| g.commitment.push(0)).verify(),
             Err(ProofFileError::Header(_))
         ));
     }
 
     #[test]
     fn inconsistent_gkr_files_are_refused_not_panicked_on() {
-        let ProofFile::Gkr(mut g) = gkr() else {
-            unreachable!()
-        };
-        g.inputs[1].pop();
-        assert!(matches!(
-            ProofFile::Gkr(g).verify(),
-            Err(ProofFileError::Header(_))
-        ));
+        for edit in [
+            |g: &mut GkrFile| {
+                g.inputs[1].pop();
+            },
+            |g: &mut GkrFile| {
+                g.inputs.pop();
+            },
+            |g: &mut GkrFile| {
+                g.claims[0].values.pop();
+            },
+        ] {
+            assert!(matches!(
+                ragged(gkr(), edit).verify(),
+                Err(ProofFileError::Header(_))
+            ));
+        }
     }
 
     fn flock(file: ProofFile, edit: impl FnOnce(&mut FlockFile)) -> ProofFile {
@@ -1397,6 +1401,22 @@ mod tests {
         };
         edit(&mut f);
         ProofFile::Flock(f)
+    }
+
+    fn ragged(file: ProofFile, edit: impl FnOnce(&mut GkrFile)) -> ProofFile {
+        let ProofFile::Gkr(mut g) = file else {
+            unreachable!()
+        };
+        edit(&mut g);
+        ProofFile::Gkr(g)
+    }
+
+    fn opened(file: ProofFile, edit: impl FnOnce(&mut GkrOpenedFile)) -> ProofFile {
+        let ProofFile::GkrOpened(mut g) = file else {
+            unreachable!()
+        };
+        edit(&mut g);
+        ProofFile::GkrOpened(g)
     }
 
     fn boolean(file: ProofFile, edit: impl FnOnce(&mut BooleanGkrFile)) -> ProofFile {
@@ -1496,14 +1516,13 @@ mod tests {
             });
             assert!(!parses(&file), "{words}-word digests");
         }
-        let vectors = vectors_file;
-        assert!(parses(&vectors(1, 1)));
-        assert!(parses(&vectors(MAX_STATE_WORDS, MAX_STATE_WORDS)));
-        assert!(!parses(&vectors(MAX_STATE_WORDS + 1, 1)));
-        assert!(!parses(&vectors(1, MAX_STATE_WORDS + 1)));
+        assert!(parses(&vectors_file(1, 1)));
+        assert!(parses(&vectors_file(MAX_STATE_WORDS, MAX_STATE_WORDS)));
+        assert!(!parses(&vectors_file(MAX_STATE_WORDS + 1, 1)));
+        assert!(!parses(&vectors_file(1, MAX_STATE_WORDS + 1)));
         assert!(!parses(&flock(public(), |f| f.copies = 2)));
         // Zero words per instance: the vectors are empty, the counts 0.
-        let bytes = vectors(1, 1).to_bytes();
+        let bytes = vectors_file(1, 1).to_bytes();
         for at in [23, 27] {
             let mut zero = bytes.clone();
             zero[at..at + 4].copy_from_slice(&0u32.to_le_bytes());
@@ -1617,14 +1636,6 @@ mod tests {
             gkr().verify(),
             Err(ProofFileError::GkrRejected(_))
         ));
-        let ProofFile::Gkr(mut g) = gkr() else {
-            unreachable!()
-        };
-        g.claims[0].values.pop();
-        assert!(matches!(
-            ProofFile::Gkr(g).verify(),
-            Err(ProofFileError::Header(_))
-        ));
         assert!(matches!(
             boolean_public().verify(),
             Err(ProofFileError::BatchRejected(_))
@@ -1672,7 +1683,7 @@ mod tests {
             (PcsKind::Fri, Preset::Fast, 128),
             (PcsKind::Ligerito, Preset::Slim, 100),
         ] {
-            let r = FlockWorkload {
+            let workload = FlockWorkload {
                 hash: HashKind::Blake3,
                 count: 2,
                 seed: 5,
@@ -1684,21 +1695,8 @@ mod tests {
                     ..FlockConfig::default()
                 },
                 transcript: TranscriptKind::Blake3,
-            }
-            .run()
-            .unwrap();
-            let file = ProofFile::Flock(FlockFile {
-                hash: r.hash,
-                transcript: TranscriptKind::Blake3,
-                pcs,
-                preset,
-                copies: r.shape.copies,
-                blocks: r.shape.blocks,
-                count: r.count,
-                target_bits,
-                statement: r.exact,
-                proof: r.proof,
-            });
+            };
+            let file = workload.proof_file(&workload.run().unwrap());
             file.verify().unwrap();
             let other_preset = match preset {
                 Preset::Fast => Preset::Slim,
@@ -1761,5 +1759,57 @@ mod tests {
         ] {
             assert!(changed.verify().is_err(), "{}", changed.describe());
         }
+    }
+
+    /// Real Poseidon2b files, with the inputs in the clear and with a committed input layer
+    /// (BLAKE3 transcripts, the ragged batcher), verify, and fail once the batcher, the
+    /// transcript, the scheme, an input or a claimed value is changed.
+    #[test]
+    fn real_gkr_files_verify_under_their_own_header_only() {
+        use crate::permutations::PermutationWorkload;
+        let workload = PermutationWorkload::for_count(3, 2, Variant::Ragged)
+            .unwrap()
+            .with_transcript(TranscriptKind::Blake3);
+        let file = workload.proof_file(&workload.run().unwrap());
+        assert!(
+            file.describe()
+                .contains("3 Poseidon2b permutations in 2 region(s)")
+        );
+        file.verify().unwrap();
+        for changed in [
+            ragged(file.clone(), |g| g.variant = Variant::Independent),
+            ragged(file.clone(), |g| g.transcript = TranscriptKind::Sha256),
+            ragged(file.clone(), |g| g.inputs[1][0] += Ghash128::ONE),
+            ragged(file.clone(), |g| g.claims[0].values[0] += Ghash256::ONE),
+        ] {
+            assert!(changed.verify().is_err(), "{}", changed.describe());
+        }
+
+        let workload = PermutationWorkload::for_count(300, 4, Variant::Ragged)
+            .unwrap()
+            .with_pcs(Some(PcsKind::Fri))
+            .with_transcript(TranscriptKind::Blake3);
+        let file = workload.proof_file(&workload.run().unwrap());
+        assert!(
+            file.describe()
+                .contains("300 Poseidon2b permutations in 4 region(s)")
+        );
+        file.verify().unwrap();
+        for changed in [
+            opened(file.clone(), |g| g.variant = Variant::Padded),
+            opened(file.clone(), |g| g.transcript = TranscriptKind::Sha256),
+            opened(file.clone(), |g| g.pcs = PcsKind::Ligerito),
+            opened(file.clone(), |g| g.commitment[0] ^= 1),
+            opened(file.clone(), |g| g.claims[1].values[3] += Ghash256::ONE),
+        ] {
+            assert!(changed.verify().is_err(), "{}", changed.describe());
+        }
+        assert!(matches!(
+            opened(file, |g| {
+                g.claims[0].values.pop();
+            })
+            .verify(),
+            Err(ProofFileError::Header(_))
+        ));
     }
 }

@@ -341,18 +341,7 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
     )?;
     let peak = peak_mib();
     if let Some(path) = &args.out {
-        let file = ProofFile::Flock(flockwork::proof_file::FlockFile {
-            hash: r.hash,
-            transcript: args.transcript,
-            pcs: config.scheme,
-            preset: config.preset,
-            copies: r.shape.copies,
-            blocks: r.shape.blocks,
-            count: r.count,
-            target_bits: config.target_bits,
-            statement: r.exact.clone(),
-            proof: r.proof.clone(),
-        });
+        let file = workload.proof_file(&r);
         write_proof_file(path, &file, args.json)?;
     }
     let t = &r.timings;
@@ -509,30 +498,7 @@ fn prove_permutations(args: &Args) -> Result<(), WorkloadError> {
     )?;
     let peak = peak_mib();
     if let Some(path) = &args.out {
-        use flockwork::proof_file::{GkrFile, GkrOpenedFile};
-        let claims = r
-            .statement
-            .regions
-            .iter()
-            .map(|region| region.claim.clone())
-            .collect();
-        let file = match &r.commitment {
-            None => ProofFile::Gkr(GkrFile {
-                variant,
-                transcript: args.transcript,
-                inputs: r.inputs.clone(),
-                claims,
-                proof: r.proof.clone(),
-            }),
-            Some((pcs, commitment)) => ProofFile::GkrOpened(GkrOpenedFile {
-                variant,
-                transcript: args.transcript,
-                pcs: *pcs,
-                commitment: commitment.clone(),
-                claims,
-                proof: r.proof.clone(),
-            }),
-        };
+        let file = workload.proof_file(&r);
         write_proof_file(path, &file, args.json)?;
     }
     if args.json {

@@ -8,7 +8,8 @@ use flockwork_field::Field;
 use flockwork_field_prime::{Bn254Fr, Goldilocks, GoldilocksArk};
 use flockwork_poseidon2::instances::{self, DATA};
 use flockwork_poseidon2::matrix::{
-    external_layer, external_matrix, internal_layer, internal_matrix, mat_vec,
+    M4, M4_PLONKY3, apply_m4, apply_m4_plonky3, external_layer, external_matrix, internal_layer,
+    internal_matrix, mat_vec,
 };
 use flockwork_poseidon2::{Poseidon2Field, Poseidon2Fixed, fixed_internal_diag_m1, sbox};
 use flockwork_testkit::{random_vec, rng};
@@ -86,6 +87,30 @@ fn goldilocks_lazy_kernels_at_the_bounds() {
         let mut y = x.clone();
         Goldilocks::internal_layer(&mut y, &diag);
         assert_eq!(y, mat_vec(&internal_matrix(&diag), &x));
+    }
+}
+
+/// The two 4 × 4 blocks' addition chains are their matrices, on the first four words of a
+/// longer slice (the rest untouched).
+#[test]
+fn m4_chains_are_their_matrices() {
+    let mut rng = rng("m4");
+    let as_matrix = |m: [[u64; 4]; 4]| -> Vec<Vec<Bn254Fr>> {
+        m.iter()
+            .map(|row| row.map(Bn254Fr::from_index).to_vec())
+            .collect()
+    };
+    for (apply, m) in [
+        (apply_m4::<Bn254Fr> as fn(&mut [Bn254Fr]), M4),
+        (apply_m4_plonky3::<Bn254Fr>, M4_PLONKY3),
+    ] {
+        for _ in 0..4 {
+            let x: Vec<Bn254Fr> = random_vec(&mut rng, 6);
+            let mut y = x.clone();
+            apply(&mut y);
+            assert_eq!(y[..4], mat_vec(&as_matrix(m), &x[..4])[..]);
+            assert_eq!(y[4..], x[4..]);
+        }
     }
 }
 

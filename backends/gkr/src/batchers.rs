@@ -105,7 +105,8 @@ impl Variant {
         }
     }
 
-    const fn protocol(self) -> &'static str {
+    /// The transcript's protocol string of the Poseidon2b walks.
+    pub(crate) const fn protocol(self) -> &'static str {
         match self {
             Variant::Independent => "flockwork/gkr/independent/v1",
             Variant::Padded => "flockwork/gkr/padded/v1",

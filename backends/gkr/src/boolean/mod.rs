@@ -689,6 +689,26 @@ fn weighted(beta: &[F], values: &[F]) -> F {
 mod tests {
     use super::*;
 
+    /// The Fiat–Shamir protocol strings separate the three batchers' Boolean walks from
+    /// each other and from the Poseidon2b walks, name their batcher and carry the proof
+    /// version (a proof of one can never be replayed as a proof of another).
+    #[test]
+    fn protocol_strings_are_distinct_and_versioned() {
+        let version = format!("/v{PROOF_VERSION}");
+        for a in Variant::ALL {
+            let name = protocol(a);
+            assert!(name.starts_with("flockwork/gkr/boolean/"), "{name}");
+            assert!(
+                name.contains(a.name()) && name.ends_with(&version),
+                "{name}"
+            );
+            for b in Variant::ALL {
+                assert_ne!(name, b.protocol());
+                assert_eq!(name == protocol(b), a == b);
+            }
+        }
+    }
+
     /// The bit-sliced evaluation of the public words agrees with the definition
     /// `Σ_x eq(point, x)·bit_i(x)`, for counts inside one word, one word and several, and
     /// widths that are not multiples of 64.

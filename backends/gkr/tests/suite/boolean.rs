@@ -119,6 +119,12 @@ const SHAPES: [&[usize]; 8] = [
 fn toy_honest_proofs_verify_for_every_variant_and_shape() {
     for (i, widths) in SHAPES.iter().enumerate() {
         let setup = BooleanGkr::<_>::new(toy(), widths.to_vec());
+        assert_eq!(setup.widths(), *widths);
+        assert_eq!(setup.max_width(), widths.iter().copied().max().unwrap());
+        assert_eq!(
+            setup.count(),
+            widths.iter().map(|&w| 1usize << w).sum::<usize>()
+        );
         for variant in Variant::ALL {
             let (statement, proof) = honest(&setup, variant, 10 + i as u64);
             setup.verify(variant, &statement, &proof).unwrap();

@@ -9,7 +9,7 @@ use flockwork_field_prime::{Bn254Fr, Goldilocks, GoldilocksArk};
 use flockwork_poseidon2::instances::{self, DATA};
 use flockwork_poseidon2::matrix::{
     M4, M4_PLONKY3, apply_m4, apply_m4_plonky3, external_layer, external_matrix, internal_layer,
-    internal_matrix, mat_vec,
+    internal_matrix, mat_mul, mat_vec,
 };
 use flockwork_poseidon2::{Poseidon2Field, Poseidon2Fixed, fixed_internal_diag_m1, sbox};
 use flockwork_testkit::{random_vec, rng};
@@ -90,6 +90,21 @@ fn goldilocks_lazy_kernels_at_the_bounds() {
     }
 }
 
+/// The dense product composes the maps: `(A·B)·x = A·(B·x)`, for square and for
+/// rectangular factors.
+#[test]
+fn dense_products_compose() {
+    let mut rng = rng("mat_mul");
+    for (n, k, m) in [(4, 4, 4), (3, 5, 2), (1, 1, 1)] {
+        let a: Vec<Vec<Bn254Fr>> = (0..n).map(|_| random_vec(&mut rng, k)).collect();
+        let b: Vec<Vec<Bn254Fr>> = (0..k).map(|_| random_vec(&mut rng, m)).collect();
+        let x: Vec<Bn254Fr> = random_vec(&mut rng, m);
+        let ab = mat_mul(&a, &b);
+        assert_eq!((ab.len(), ab[0].len()), (n, m));
+        assert_eq!(mat_vec(&ab, &x), mat_vec(&a, &mat_vec(&b, &x)));
+    }
+}
+
 /// The two 4 × 4 blocks' addition chains are their matrices, on the first four words of a
 /// longer slice (the rest untouched).
 #[test]
@@ -112,6 +127,14 @@ fn m4_chains_are_their_matrices() {
             assert_eq!(y[4..], x[4..]);
         }
     }
+}
+
+/// Widths other than 2, 3 and multiples of 4 have no external matrix: the layer panics (as
+/// documented) rather than leave the last words unmixed.
+#[test]
+#[should_panic(expected = "no external matrix for t = 6")]
+fn external_layers_refuse_widths_without_a_matrix() {
+    external_layer(&mut [Bn254Fr::ONE; 6]);
 }
 
 /// The M4 block structure is the documented one: `M4` alone at `t = 4`, `2·M4` on the

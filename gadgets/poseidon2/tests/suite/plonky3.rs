@@ -332,6 +332,30 @@ fn conventions_differ() {
     );
 }
 
+/// The dense external matrices exist where the kernels do: `t = 2, 3` in the HorizenLabs
+/// convention only, and multiples of 4; every other width panics (as documented).
+#[test]
+fn dense_external_matrices_exist_only_for_their_widths() {
+    use std::panic::catch_unwind;
+    let dense =
+        |convention, t| catch_unwind(|| external_matrix_with::<Bn254Fr>(convention, t).len()).ok();
+    for t in [2, 3, 4, 8, 12] {
+        assert_eq!(dense(Convention::HorizenLabs, t), Some(t), "t = {t}");
+    }
+    for t in [4, 8, 12] {
+        assert_eq!(dense(Convention::Plonky3, t), Some(t), "t = {t}");
+    }
+    for (convention, t) in [
+        (Convention::Plonky3, 2),
+        (Convention::Plonky3, 3),
+        (Convention::HorizenLabs, 6),
+        (Convention::Plonky3, 6),
+        (Convention::HorizenLabs, 1),
+    ] {
+        assert_eq!(dense(convention, t), None, "{convention:?}, t = {t}");
+    }
+}
+
 /// The Plonky3 external layer (generic and lazy Goldilocks kernels) is the dense block
 /// matrix with `circ(2, 3, 1, 1)`; the Goldilocks kernel, the ark Goldilocks field and
 /// Plonky3 agree.

@@ -138,6 +138,19 @@ fn charpoly_of_companion_matrix() {
     let mut expected = coeffs.clone();
     expected.push(G::from_u64(1));
     assert_eq!(charpoly(&m), expected);
+    // Similar matrices share it: the companion matrix with its rows and columns renumbered
+    // (`P·M·Pᵀ`), which puts zeros under the diagonal where the Hessenberg reduction must
+    // swap a nonzero pivot up.
+    let mut swapped = 0;
+    for shift in 0..n {
+        let pi = |i: usize| (i * 5 + shift) % n;
+        let permuted: Vec<Vec<G>> = (0..n)
+            .map(|i| (0..n).map(|j| m[pi(i)][pi(j)]).collect())
+            .collect();
+        swapped += usize::from(permuted[1][0] == G::from_u64(0));
+        assert_eq!(charpoly(&permuted), expected, "shift {shift}");
+    }
+    assert!(swapped > 0, "a renumbering needs a pivot swap");
 }
 
 /// A diagonal with repeated entries has an invariant subspace: it must fail the check.

@@ -114,29 +114,50 @@ fn irreducibility_of_small_polynomials() {
     assert!(!is_irreducible(&sq));
 }
 
+/// The companion matrix of the monic `f` (coefficients from the constant term up): ones
+/// below the diagonal, `−f_i` in the last column.
+fn companion<G: Field>(f: &[G]) -> Vec<Vec<G>> {
+    let n = f.len() - 1;
+    (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| match j {
+                    _ if j == n - 1 => -f[i],
+                    _ if i == j + 1 => G::ONE,
+                    _ => G::ZERO,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Matrices whose characteristic polynomial is irreducible but whose eigenvalue `λ` has a
+/// power in a proper subfield fail both checks: over Goldilocks, `x⁴ − x² − 13` (`λ² = μ`
+/// with `μ² − μ − 13 = 0` lies in GF(p²), while no `λ^k`, `k ≤ 8`, lies in GF(p): the
+/// subfield of index 2 must be checked, not only GF(p)) and `x² − 7` (`λ² = 7 ∈ GF(p)`).
+#[test]
+fn powers_in_a_proper_subfield_fail_the_check() {
+    type G = Goldilocks;
+    let small = |v: u64| G::from_u64(v);
+    let x2_minus_7 = vec![-small(7), small(0), small(1)];
+    let x4_minus_x2_minus_13 = vec![-small(13), small(0), -small(1), small(0), small(1)];
+    for f in [x4_minus_x2_minus_13, x2_minus_7] {
+        assert!(is_irreducible(&f));
+        let m = companion(&f);
+        assert_eq!(charpoly(&m), f);
+        assert!(!passes_minpoly_check(&m), "degree {}", f.len() - 1);
+        assert!(!passes_minpoly_check_direct(&m), "degree {}", f.len() - 1);
+    }
+}
+
 /// The characteristic polynomial of a companion matrix is the polynomial it was built from.
 #[test]
 fn charpoly_of_companion_matrix() {
     type G = Goldilocks;
-    let coeffs: Vec<G> = (0..6).map(|i| G::from_u64(3 * i + 11)).collect();
-    let n = coeffs.len();
-    let m: Vec<Vec<G>> = (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| {
-                    if j == n - 1 {
-                        -coeffs[i]
-                    } else if i == j + 1 {
-                        G::from_u64(1)
-                    } else {
-                        G::from_u64(0)
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut expected = coeffs.clone();
+    let mut expected: Vec<G> = (0..6).map(|i| G::from_u64(3 * i + 11)).collect();
     expected.push(G::from_u64(1));
+    let n = expected.len() - 1;
+    let m = companion(&expected);
     assert_eq!(charpoly(&m), expected);
     // Similar matrices share it: the companion matrix with its rows and columns renumbered
     // (`P·M·Pᵀ`), which puts zeros under the diagonal where the Hessenberg reduction must

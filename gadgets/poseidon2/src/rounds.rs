@@ -135,3 +135,49 @@ pub fn round_numbers<F: flockwork_field::PrimeField>(
 ) -> (usize, usize) {
     round_numbers_exact(F::MODULUS_BITS, log2_modulus::<F>(), t, alpha, security)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `log2 C(n, k)` through `ln Γ` agrees with the exact binomial coefficient.
+    #[test]
+    fn log2_binomial_matches_the_exact_binomial() {
+        for n in [0u64, 1, 5, 17, 60, 100] {
+            let mut exact: u128 = 1;
+            for k in 0..=n {
+                let got = log2_binomial(n, k);
+                let want = (exact as f64).log2();
+                assert!((got - want).abs() < 1e-8, "C({n}, {k}): {got} vs {want}");
+                exact = exact * u128::from(n - k) / u128::from(k + 1);
+            }
+        }
+    }
+
+    /// Every bound of the table in the module docs decides some case: for inputs where it is
+    /// the largest (and the eprint 2023/537 bound holds either way), the predicate holds at
+    /// its `R_F` and fails one round below. A 31-bit field with `log2 p = 30.3`.
+    #[test]
+    fn every_bound_decides_some_case() {
+        // (t, α, M, R_P, the bound's R_F, which bound)
+        let cases = [
+            // ⌊30.3 − (7 − 1)/2⌋ · (2 + 1) = 81: M = 81 needs 6 full rounds, M = 82 needs 10.
+            (2, 7, 81, 50, 6, "statistical"),
+            (2, 7, 82, 50, 10, "statistical, one bit of security more"),
+            (2, 3, 40, 2, 20, "interpolation"),
+            (12, 7, 172, 1, 15, "Gröbner 2"),
+            (2, 3, 80, 13, 13, "Gröbner 3"),
+        ];
+        for (t, alpha, m, rp, rf, bound) in cases {
+            assert!(
+                is_secure(31, 30.3, t, alpha, m, rf, rp),
+                "{bound}: R_F = {rf}"
+            );
+            assert!(
+                !is_secure(31, 30.3, t, alpha, m, rf - 1, rp),
+                "{bound}: R_F = {}",
+                rf - 1
+            );
+        }
+    }
+}

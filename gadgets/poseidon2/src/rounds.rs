@@ -165,7 +165,8 @@ mod tests {
             (2, 7, 81, 50, 6, "statistical"),
             (2, 7, 82, 50, 10, "statistical, one bit of security more"),
             (2, 3, 40, 2, 20, "interpolation"),
-            (12, 7, 172, 1, 15, "Gröbner 2"),
+            (12, 7, 172, 1, 15, "Gröbner 2, M / (t + 1) the smaller"),
+            (12, 5, 212, 1, 17, "Gröbner 2, log2(p) / 2 the smaller"),
             (2, 3, 80, 13, 13, "Gröbner 3"),
         ];
         for (t, alpha, m, rp, rf, bound) in cases {

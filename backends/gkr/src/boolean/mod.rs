@@ -709,6 +709,41 @@ mod tests {
         }
     }
 
+    /// The instance bytes the walks' transcripts start from bind the relation and its
+    /// layers, the batcher, the IO mode, the region widths and the region an independent walk
+    /// proves: changing any one changes the bytes.
+    #[test]
+    fn instance_bytes_bind_the_setup() {
+        use flockwork_boolean::KeccakF1600;
+        let keccak = |widths: Vec<usize>| BooleanGkr::<_>::new(KeccakF1600::new(), widths);
+        let base = keccak(vec![2, 0]);
+        let bytes = |setup: &BooleanGkr<KeccakF1600>, variant, io, region| {
+            setup.instance_bytes(variant, io, region)
+        };
+        let all = [
+            bytes(&base, Variant::Ragged, IO_PUBLIC, None),
+            bytes(&base, Variant::Padded, IO_PUBLIC, None),
+            bytes(&base, Variant::Ragged, IO_COMMITTED, None),
+            bytes(&base, Variant::Independent, IO_PUBLIC, Some(0)),
+            bytes(&base, Variant::Independent, IO_PUBLIC, Some(1)),
+            bytes(&keccak(vec![2, 1]), Variant::Ragged, IO_PUBLIC, None),
+            bytes(&keccak(vec![2]), Variant::Ragged, IO_PUBLIC, None),
+            bytes(
+                &BooleanGkr::<_>::new(KeccakF1600::reduced(2), vec![2, 0]),
+                Variant::Ragged,
+                IO_PUBLIC,
+                None,
+            ),
+        ];
+        assert_eq!(all[0], bytes(&base, Variant::Ragged, IO_PUBLIC, None));
+        assert!(all[0].starts_with(&base.relation().id()));
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+
     /// The bit-sliced evaluation of the public words agrees with the definition
     /// `Σ_x eq(point, x)·bit_i(x)`, for counts inside one word, one word and several, and
     /// widths that are not multiples of 64.

@@ -180,5 +180,9 @@ mod tests {
                 rf - 1
             );
         }
+        // The eprint 2023/537 bound alone (the five above hold at R_F = 6 either way): t = 3,
+        // α = 5 and M = 82 need R_P = 11.
+        assert!(is_secure(31, 30.3, 3, 5, 82, 6, 11));
+        assert!(!is_secure(31, 30.3, 3, 5, 82, 6, 10));
     }
 }

@@ -180,9 +180,11 @@ mod tests {
                 rf - 1
             );
         }
-        // The eprint 2023/537 bound alone (the five above hold at R_F = 6 either way): t = 3,
-        // α = 5 and M = 82 need R_P = 11.
-        assert!(is_secure(31, 30.3, 3, 5, 82, 6, 11));
-        assert!(!is_secure(31, 30.3, 3, 5, 82, 6, 10));
+        // The eprint 2023/537 bound alone (the five above hold either way): (t, α, M, R_F)
+        // = (3, 5, 82, 6) needs R_P = 11 and (6, 3, 148, 8) needs R_P = 16.
+        for (t, alpha, m, rf, rp) in [(3, 5, 82, 6, 11), (6, 3, 148, 8, 16)] {
+            assert!(is_secure(31, 30.3, t, alpha, m, rf, rp), "t = {t}");
+            assert!(!is_secure(31, 30.3, t, alpha, m, rf, rp - 1), "t = {t}");
+        }
     }
 }

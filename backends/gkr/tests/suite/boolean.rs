@@ -222,6 +222,31 @@ fn false_statements_are_rejected() {
     ));
 }
 
+/// Public words with a bit set past the state width (5 input and 4 output bits of the toy)
+/// are refused by name, by the verifier before it reads the proof and by the prover.
+#[test]
+fn bits_past_the_state_width_are_refused() {
+    let setup = BooleanGkr::<_>::new(toy(), vec![2]);
+    let (statement, proof) = honest(&setup, Variant::Ragged, 73);
+    let refused = Err(GkrError::Statement("bits set past the state width"));
+    for (inputs, bit) in [(true, 5), (true, 63), (false, 4), (false, 63)] {
+        let mut wrong = statement.clone();
+        let words = if inputs {
+            &mut wrong.inputs
+        } else {
+            &mut wrong.outputs
+        };
+        words[1] |= 1 << bit;
+        assert_eq!(setup.verify(Variant::Ragged, &wrong, &proof), refused);
+        assert_eq!(
+            setup.prove(Variant::Ragged, &wrong),
+            Err(flockwork_gkr::ProveError::Statement(
+                "bits set past the state width"
+            ))
+        );
+    }
+}
+
 #[test]
 fn edited_and_truncated_proofs_are_rejected() {
     let setup = BooleanGkr::<_>::new(KeccakF1600::reduced(2), vec![6]);

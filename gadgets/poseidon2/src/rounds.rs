@@ -140,6 +140,19 @@ pub fn round_numbers<F: flockwork_field::PrimeField>(
 mod tests {
     use super::*;
 
+    /// `log2 p` to `f64` precision: BabyBear's `p = 15·2^27 + 1` (where `p − 1` and `p`
+    /// differ in an `f64`), Goldilocks' `2^64 − 2^32 + 1` and BN254's 254-bit `r` (from its
+    /// top two limbs); the expected values are `math.log2` of the integers (Python).
+    #[test]
+    fn log2_modulus_is_log2_p() {
+        use flockwork_field_prime::{BabyBearArk, Bn254Fr, Goldilocks};
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(log2_modulus::<BabyBearArk>(), 30.906_890_596_325_113));
+        assert!(!close(log2_modulus::<BabyBearArk>(), 30.906_890_595_608_52));
+        assert!(close(log2_modulus::<Goldilocks>(), 63.999_999_999_664_1));
+        assert!(close(log2_modulus::<Bn254Fr>(), 253.596_691_355_002_15));
+    }
+
     /// `log2 C(n, k)` through `ln Γ` agrees with the exact binomial coefficient.
     #[test]
     fn log2_binomial_matches_the_exact_binomial() {

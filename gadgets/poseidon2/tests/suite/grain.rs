@@ -134,14 +134,16 @@ fn companion<G: Field>(f: &[G]) -> Vec<Vec<G>> {
 /// Matrices whose characteristic polynomial is irreducible but whose eigenvalue `λ` has a
 /// power in a proper subfield fail both checks: over Goldilocks, `x⁴ − x² − 13` (`λ² = μ`
 /// with `μ² − μ − 13 = 0` lies in GF(p²), while no `λ^k`, `k ≤ 8`, lies in GF(p): the
-/// subfield of index 2 must be checked, not only GF(p)) and `x² − 7` (`λ² = 7 ∈ GF(p)`).
+/// subfield of index 2 must be checked, not only GF(p)), `x³ − 7` (7 is not a cube, and
+/// `λ³ = 7 ∈ GF(p)`) and `x² − 7` (`λ² = 7 ∈ GF(p)`).
 #[test]
 fn powers_in_a_proper_subfield_fail_the_check() {
     type G = Goldilocks;
     let small = |v: u64| G::from_u64(v);
     let x2_minus_7 = vec![-small(7), small(0), small(1)];
+    let x3_minus_7 = vec![-small(7), small(0), small(0), small(1)];
     let x4_minus_x2_minus_13 = vec![-small(13), small(0), -small(1), small(0), small(1)];
-    for f in [x4_minus_x2_minus_13, x2_minus_7] {
+    for f in [x4_minus_x2_minus_13, x3_minus_7, x2_minus_7] {
         assert!(is_irreducible(&f));
         let m = companion(&f);
         assert_eq!(charpoly(&m), f);

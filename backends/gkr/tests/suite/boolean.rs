@@ -8,7 +8,7 @@ use flockwork_core::PolynomialCommitment;
 use flockwork_core::boolean_layered::{
     BooleanLayered, BooleanLayeredRelation, BooleanLayersBuilder, bits_of_words, words_of_bits,
 };
-use flockwork_gkr::boolean::{HEADER_LEN, RETIRED_VERSIONS};
+use flockwork_gkr::boolean::{HEADER_LEN, PACKED_VARS, RETIRED_VERSIONS};
 use flockwork_gkr::{BooleanGkr, BooleanStatement, GkrError, Variant};
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
@@ -459,6 +459,27 @@ fn committed_io_proofs_reject_sampled_mutations() {
         check_mutations(&name, &proof, budget, |b| {
             setup.verify_io(variant, &pcs, &commitment, b)
         });
+    }
+}
+
+/// Committed-IO soundness counts, beside the same walk failures, the output and input bit
+/// points `Σ_a (w_a + 2b)` and ring switching's 7 where public IO counts the outputs'
+/// `Σ_a (w_a + w_L)` (module docs, "Soundness"); a weaker commitment decides.
+#[test]
+fn committed_io_soundness_counts_the_bit_points() {
+    let failures = |bits: f64| (128.0 - bits).exp2();
+    for widths in [vec![14], vec![5, 2]] {
+        let setup = BooleanGkr::<_>::new(KeccakF1600::new(), widths.clone());
+        let b = setup.bit_vars();
+        assert_eq!(b, 11);
+        let public = failures(setup.soundness_bits(Variant::Ragged));
+        let committed = failures(setup.io_soundness_bits(Variant::Ragged, f64::INFINITY));
+        let points: usize = widths.iter().map(|w| w + 2 * b).sum::<usize>() + PACKED_VARS;
+        let outputs: usize = widths.iter().map(|w| w + 1600).sum();
+        let want = public - outputs as f64 + points as f64;
+        assert!((committed - want).abs() < 1e-6, "{committed} vs {want}");
+        let weak = setup.io_soundness_bits(Variant::Ragged, 40.0);
+        assert!((weak - 40.0).abs() < 1e-6, "{weak}");
     }
 }
 

@@ -370,3 +370,28 @@ fn write_slab(out: &mut [u64], base: usize, w: usize, width: usize, packed: &[u6
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed-IO transcripts start from the committed-IO walk's instance bytes (which
+    /// bind the setup, `super::tests::instance_bytes_bind_the_setup`) followed by the
+    /// commitment: another commitment, region or batcher gives other bytes.
+    #[test]
+    fn io_instance_binds_the_walk_and_the_commitment() {
+        let setup = BooleanGkr::<_>::new(flockwork_boolean::KeccakF1600::new(), vec![2, 0]);
+        let commitment = [7u8; 32];
+        let bytes = setup.io_instance(Variant::Ragged, None, &commitment);
+        let walk = setup.instance_bytes(Variant::Ragged, IO_COMMITTED, None);
+        assert!(bytes.starts_with(&walk) && bytes.ends_with(&commitment));
+        assert_eq!(bytes.len(), walk.len() + commitment.len());
+        for other in [
+            setup.io_instance(Variant::Ragged, None, &[8u8; 32]),
+            setup.io_instance(Variant::Padded, None, &commitment),
+            setup.io_instance(Variant::Independent, Some(1), &commitment),
+        ] {
+            assert_ne!(bytes, other);
+        }
+    }
+}

@@ -700,6 +700,19 @@ pub enum ExactError {
     /// The batch-R1CS verifier rejected the proof.
     #[error("the proof is rejected: {0}")]
     Rejected(#[from] flockwork_r1cs::FlockError),
+    /// The verifier's estimated memory ([`flockwork_r1cs::Flock::estimated_verifier_bytes`])
+    /// exceeds the configuration's limit ([`FlockConfig::memory_limit`]); nothing was read.
+    #[error(
+        "the verifier would need about {} MiB, over the memory limit of {} MiB",
+        estimate >> 20,
+        limit >> 20
+    )]
+    MemoryLimit {
+        /// The estimate in bytes.
+        estimate: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
 }
 
 /// Verifies a batch-R1CS proof that `statement` holds for exactly `count` compressions of
@@ -710,7 +723,8 @@ pub enum ExactError {
 ///
 /// # Errors
 /// [`ExactError::Setup`] for parameters without a setup or a statement of the wrong kind;
-/// [`ExactError::Rejected`] if the verifier rejects the proof.
+/// [`ExactError::Rejected`] if the verifier rejects the proof; [`ExactError::MemoryLimit`]
+/// if `config.memory_limit` is below the verifier's estimated memory.
 pub fn verify_exact(
     hash: HashKind,
     io: IoKind,
@@ -720,6 +734,9 @@ pub fn verify_exact(
     statement: &Statement,
     proof: &[u8],
 ) -> Result<(), ExactError> {
+    // The proof's own framing first: nothing sized by `count` is built for bytes that are
+    // not a batch-R1CS proof of this version.
+    flockwork_r1cs::check_proof_header(proof)?;
     let shape = BatchShape::for_count(hash, io, count);
     let statement = shape.setup_statement(hash, statement)?;
     let check = Check {
@@ -758,6 +775,12 @@ impl Check<'_> {
 
     fn verify<G: HashGadget>(&self, gadget: G) -> Result<(), ExactError> {
         let flock = flock_for(gadget, self.shape.blocks, self.io, self.config)?;
+        if let Some(limit) = self.config.memory_limit {
+            let estimate = flock.estimated_verifier_bytes(self.statement, self.proof.len());
+            if estimate > limit {
+                return Err(ExactError::MemoryLimit { estimate, limit });
+            }
+        }
         with_transcript!(self.transcript, T => {
             flock.with_transcript::<T>().verify(self.statement, self.proof)
         })?;

@@ -235,6 +235,18 @@ pub enum ProofFileError {
     /// A harness batcher rejects the proof for this statement (its message names the check).
     #[error("{0}")]
     BatchRejected(String),
+    /// The verifier's estimated memory exceeds the limit ([`ProofFile::verify_within`]).
+    #[error(
+        "the verifier would need about {} MiB, over the memory limit of {} MiB",
+        estimate.div_ceil(1 << 20),
+        limit >> 20
+    )]
+    MemoryLimit {
+        /// The estimate in bytes.
+        estimate: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
 }
 
 fn hash_code(hash: HashKind) -> u8 {
@@ -495,11 +507,31 @@ impl ProofFile {
     /// [`ProofFileError::Setup`], [`ProofFileError::Rejected`] or
     /// [`ProofFileError::GkrRejected`].
     pub fn verify(&self) -> Result<(), ProofFileError> {
+        self.verify_within(None)
+    }
+
+    /// [`ProofFile::verify`], refusing first — before reading any proof byte — a file whose
+    /// verifier's estimated memory exceeds `limit` bytes: the setup's tables (for batch-R1CS
+    /// [`flockwork_r1cs::Flock::estimated_verifier_bytes`], from the setup, which costs the
+    /// circuit's size only), the statement and the proof held twice, and the commitment's
+    /// working set. `flockwork verify` passes its `--memory-limit` (90% of the machine's
+    /// memory by default).
+    ///
+    /// # Errors
+    /// [`ProofFileError::MemoryLimit`] over the limit; otherwise as [`ProofFile::verify`].
+    pub fn verify_within(&self, limit: Option<u64>) -> Result<(), ProofFileError> {
+        let within = |estimate: u64| match limit {
+            Some(limit) if estimate > limit => Err(ProofFileError::MemoryLimit { estimate, limit }),
+            _ => Ok(()),
+        };
         match self {
-            Self::Flock(f) => f.verify(),
+            Self::Flock(f) => f.verify(limit),
             Self::Gkr(g) => g.verify(),
             Self::GkrOpened(g) => g.verify(),
-            Self::BooleanGkr(g) => g.verify(),
+            Self::BooleanGkr(g) => {
+                within(g.verifier_memory_estimate())?;
+                g.verify()
+            }
         }
     }
 
@@ -613,7 +645,10 @@ impl FlockFile {
                 out.push(3);
                 let instances = self.instances();
                 for words in [inputs, outputs] {
-                    out.extend_from_slice(&((words.len() / instances) as u32).to_le_bytes());
+                    // Words per instance (0 for a header without instances, which no reader
+                    // accepts).
+                    let per = words.len().checked_div(instances).unwrap_or(0);
+                    out.extend_from_slice(&(per as u32).to_le_bytes());
                 }
                 push_words(out, inputs);
                 push_words(out, outputs);
@@ -733,7 +768,7 @@ impl FlockFile {
         })
     }
 
-    fn verify(&self) -> Result<(), ProofFileError> {
+    fn verify(&self, memory_limit: Option<u64>) -> Result<(), ProofFileError> {
         let shape = BatchShape::for_count(self.hash, self.io(), self.count);
         if (shape.copies, shape.blocks) != (self.copies, self.blocks) {
             return Err(ProofFileError::Header(format!(
@@ -750,6 +785,7 @@ impl FlockFile {
             scheme: self.pcs,
             preset: self.preset,
             target_bits: self.target_bits,
+            memory_limit,
             ..FlockConfig::default()
         };
         verify_exact(
@@ -764,6 +800,9 @@ impl FlockFile {
         .map_err(|e| match e {
             ExactError::Setup(e) => ProofFileError::Setup(e.to_string()),
             ExactError::Rejected(e) => ProofFileError::Rejected(e),
+            ExactError::MemoryLimit { estimate, limit } => {
+                ProofFileError::MemoryLimit { estimate, limit }
+            }
         })
     }
 
@@ -941,6 +980,18 @@ const NO_PCS: u8 = 255;
 const KECCAK_WORDS: usize = 25;
 
 impl BooleanGkrFile {
+    /// The verifier's estimated peak memory: the statement and the proof twice each, and
+    /// 24 MiB for the relation's compiled layers (built once per process) and the walk's
+    /// working set, which do not grow with the count. Calibrated in `tests/hostile_files.rs`.
+    #[must_use]
+    pub fn verifier_memory_estimate(&self) -> u64 {
+        let statement = match &self.io {
+            BooleanIo::Public { inputs, outputs } => 200 * (inputs.len() + outputs.len()),
+            BooleanIo::Committed { commitment, .. } => commitment.len(),
+        };
+        2 * (statement + self.proof.len()) as u64 + (24 << 20)
+    }
+
     /// Permutations in the batch.
     #[must_use]
     pub fn count(&self) -> usize {
@@ -1053,6 +1104,14 @@ impl BooleanGkrFile {
                 commitment: commitment.clone(),
             },
         };
+        // The proof's own header first: nothing sized by the count is built for bytes that
+        // are not a Boolean GKR proof of this version, batcher and IO mode.
+        let io_code = match self.io {
+            BooleanIo::Public { .. } => flockwork_gkr::boolean::IO_PUBLIC,
+            BooleanIo::Committed { .. } => flockwork_gkr::boolean::IO_COMMITTED,
+        };
+        flockwork_gkr::boolean::check_proof_header(&self.proof, self.variant, io_code)
+            .map_err(|e| ProofFileError::BatchRejected(e.to_string()))?;
         let batcher = crate::engines::boolean_gkr_batcher(
             &relation,
             self.count(),

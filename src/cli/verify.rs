@@ -14,6 +14,11 @@ pub struct Args {
     /// Print one JSON object instead of a sentence.
     #[arg(long)]
     pub json: bool,
+    /// Refuse a file whose verifier would need more memory than this (512MiB, 4GiB, 1.5GB;
+    /// a bare number is MiB), before reading its proof [default: 90% of the machine's
+    /// memory].
+    #[arg(long, value_parser = flockwork::memory::parse_size)]
+    pub memory_limit: Option<u64>,
 }
 
 /// What a verified file holds, as `--json` prints it.
@@ -56,7 +61,10 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
     let reject = |e: ProofFileError| WorkloadError::Failed(format!("{}: {e}", path.display()));
     let file = ProofFile::from_bytes(&bytes).map_err(reject)?;
     let clock = std::time::Instant::now();
-    file.verify().map_err(reject)?;
+    let limit = args
+        .memory_limit
+        .or_else(|| flockwork::memory::total_bytes().map(|bytes| bytes / 10 * 9));
+    file.verify_within(limit).map_err(reject)?;
     let verify_ms = super::ms(clock.elapsed());
     let proof_bytes = file.proof().len();
     if !args.json {

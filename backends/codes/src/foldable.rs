@@ -128,6 +128,13 @@ impl<F: NttField> BinaryRs<F> {
         self.rs.ntt().basis()
     }
 
+    /// Whether the encoder's twiddle tables have been built (a verifier never builds them:
+    /// it folds with [`BinaryRs::basis`] at the queried pairs).
+    #[must_use]
+    pub fn has_tables(&self) -> bool {
+        self.rs.ntt().has_tables()
+    }
+
     /// `τ = Ŵ_level(x_{2·pair·2^level})`, the twiddle of the pair.
     fn twiddle(&self, level: usize, pair: usize) -> F {
         self.basis().w_hat(level, ((2 * pair) << level) as u64)

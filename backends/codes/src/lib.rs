@@ -44,7 +44,7 @@ pub mod subspace;
 pub use foldable::{BinaryRs, FoldableCode, Radix2Rs};
 pub use kernels::NttField;
 pub use ntt::AdditiveNtt;
-pub use raa::Raa;
+pub use raa::{RAA_PERMUTATIONS, Raa};
 pub use radix2::Radix2Ntt;
 pub use reed_solomon::ReedSolomon;
 pub use subspace::SubspaceBasis;

@@ -36,17 +36,25 @@
 //! `parallel`); when a layer has few large blocks, the halves (quarters) are cut into chunks
 //! that run in parallel instead.
 
+use std::sync::OnceLock;
+
 use crate::kernels::NttField;
 use crate::subspace::SubspaceBasis;
 use flockwork_field::par::{self, BUTTERFLY_CHUNK, CACHE_ELEMS, MIN_PARALLEL_ELEMS};
 
-/// Precomputed twiddles for additive NTTs of up to `2^max_log_len` rows on the cosets of
+/// Twiddles for additive NTTs of up to `2^max_log_len` rows on the cosets of
 /// `U_{max_log_len}` inside `U_dim`.
+///
+/// The twiddle tables (`2^max_log_len` elements) are built on the first transform, not by
+/// [`AdditiveNtt::new`]: a verifier holds the code of a large commitment without paying for
+/// them, since it only evaluates subspace polynomials at the queried points through
+/// [`AdditiveNtt::basis`] (`dim²` elements).
 #[derive(Clone, Debug)]
 pub struct AdditiveNtt<F> {
     basis: SubspaceBasis<F>,
+    max_log_len: usize,
     /// `twiddles[i][h] = Σ_{bit b of h} Ŵ_i(β_{i+1+b})`, `h < 2^(max_log_len − 1 − i)`.
-    twiddles: Vec<Vec<F>>,
+    twiddles: OnceLock<Vec<Vec<F>>>,
 }
 
 impl<F: NttField> AdditiveNtt<F> {
@@ -58,19 +66,34 @@ impl<F: NttField> AdditiveNtt<F> {
     #[must_use]
     pub fn new(max_log_len: usize, dim: usize) -> Self {
         assert!(max_log_len <= dim, "transform longer than its domain");
-        let basis = SubspaceBasis::new(dim);
-        let twiddles = (0..max_log_len)
-            .map(|i| {
-                let mut table = vec![F::ZERO];
-                for c in i + 1..max_log_len {
-                    let w = basis.w_hat(i, 1 << c);
-                    let extended: Vec<F> = table.iter().map(|&t| t + w).collect();
-                    table.extend(extended);
-                }
-                table
-            })
-            .collect();
-        Self { basis, twiddles }
+        Self {
+            basis: SubspaceBasis::new(dim),
+            max_log_len,
+            twiddles: OnceLock::new(),
+        }
+    }
+
+    /// The twiddle tables, built on first use.
+    fn twiddles(&self) -> &[Vec<F>] {
+        self.twiddles.get_or_init(|| {
+            (0..self.max_log_len)
+                .map(|i| {
+                    let mut table = vec![F::ZERO];
+                    for c in i + 1..self.max_log_len {
+                        let w = self.basis.w_hat(i, 1 << c);
+                        let extended: Vec<F> = table.iter().map(|&t| t + w).collect();
+                        table.extend(extended);
+                    }
+                    table
+                })
+                .collect()
+        })
+    }
+
+    /// Whether the twiddle tables have been built (by a transform).
+    #[must_use]
+    pub fn has_tables(&self) -> bool {
+        self.twiddles.get().is_some()
     }
 
     /// The subspace tables of the domain.
@@ -82,7 +105,7 @@ impl<F: NttField> AdditiveNtt<F> {
     /// The largest supported `log_len`.
     #[must_use]
     pub fn max_log_len(&self) -> usize {
-        self.twiddles.len()
+        self.max_log_len
     }
 
     /// Replaces the novel-basis coefficients in `data` (`2^log_len` rows of `width`
@@ -178,7 +201,7 @@ impl<F: NttField> AdditiveNtt<F> {
         }
         let shifts = self.shifts(log_len, coset);
         let pass = Pass {
-            ntt: self,
+            twiddles: self.twiddles(),
             shifts: &shifts,
             width,
             order,
@@ -228,7 +251,8 @@ type Butterfly<F> = fn(&mut [F], &mut [F], F);
 
 /// One transform in progress: the per-layer coset shifts and the butterfly.
 struct Pass<'a, F> {
-    ntt: &'a AdditiveNtt<F>,
+    /// The transform's twiddle tables.
+    twiddles: &'a [Vec<F>],
     /// `Ŵ_i(s)` for the coset shift `s`.
     shifts: &'a [F],
     width: usize,
@@ -341,7 +365,7 @@ impl<F: NttField> Pass<'_, F> {
 
     /// The twiddle of layer `i` on block `index`.
     fn twiddle(&self, i: usize, index: usize) -> F {
-        self.shifts[i] + self.ntt.twiddles[i][index]
+        self.shifts[i] + self.twiddles[i][index]
     }
 
     /// Layers `i` and `i − 1` (`i ≥ 1`) of the forward transform on block `index`

@@ -17,16 +17,24 @@
 //! Each entry is a row of `width` elements and one twiddle serves a whole row, as in
 //! [`crate::ntt`]; blocks of a layer run in parallel.
 
+use std::sync::OnceLock;
+
 use flockwork_field::PrimeField;
 
 use flockwork_field::par::{self, MIN_PARALLEL_ELEMS};
 
 /// Twiddles for transforms of length `2^log_len`.
+///
+/// The table of powers (`N/2` elements) is built on the first transform; before it,
+/// [`Radix2Ntt::root_power`] exponentiates (a verifier evaluates the domain at its queried
+/// points only and never pays for the table).
 #[derive(Clone, Debug)]
 pub struct Radix2Ntt<F> {
     log_len: usize,
-    /// `ω^k` for `k < N/2`.
-    powers: Vec<F>,
+    /// `ω`, a primitive `N`-th root of unity.
+    omega: F,
+    /// `ω^k` for `k < N/2`, built on first use.
+    powers: OnceLock<Vec<F>>,
 }
 
 impl<F: PrimeField> Radix2Ntt<F> {
@@ -36,15 +44,25 @@ impl<F: PrimeField> Radix2Ntt<F> {
     /// If `log_len` exceeds the field's two-adicity.
     #[must_use]
     pub fn new(log_len: usize) -> Self {
-        let omega = F::two_adic_root_of_unity(log_len as u32);
-        let half = (1usize << log_len) / 2;
-        let mut powers = Vec::with_capacity(half.max(1));
-        let mut acc = F::ONE;
-        for _ in 0..half.max(1) {
-            powers.push(acc);
-            acc *= omega;
+        Self {
+            log_len,
+            omega: F::two_adic_root_of_unity(log_len as u32),
+            powers: OnceLock::new(),
         }
-        Self { log_len, powers }
+    }
+
+    /// `ω^k` for `k < N/2` (at least one entry), built on first use.
+    fn powers(&self) -> &[F] {
+        self.powers.get_or_init(|| {
+            let half = (1usize << self.log_len) / 2;
+            let mut powers = Vec::with_capacity(half.max(1));
+            let mut acc = F::ONE;
+            for _ in 0..half.max(1) {
+                powers.push(acc);
+                acc *= self.omega;
+            }
+            powers
+        })
     }
 
     /// `log2 N`.
@@ -60,13 +78,17 @@ impl<F: PrimeField> Radix2Ntt<F> {
     #[must_use]
     pub fn root_power(&self, k: usize) -> F {
         assert!(k >> self.log_len == 0, "exponent beyond the group order");
-        let half = self.powers.len();
+        let half = (1usize << self.log_len) / 2;
         if self.log_len == 0 {
             F::ONE
-        } else if k < half {
-            self.powers[k]
+        } else if let Some(powers) = self.powers.get() {
+            if k < half {
+                powers[k]
+            } else {
+                F::ZERO - powers[k - half]
+            }
         } else {
-            F::ZERO - self.powers[k - half]
+            self.omega.pow(&[k as u64])
         }
     }
 
@@ -78,6 +100,7 @@ impl<F: PrimeField> Radix2Ntt<F> {
     pub fn forward_bit_reversed(&self, data: &mut [F], width: usize) {
         assert!(width > 0, "rows must hold at least one element");
         assert_eq!(data.len(), width << self.log_len, "data must hold N rows");
+        let powers = self.powers();
         for s in (0..self.log_len).rev() {
             let half_rows = 1usize << s;
             let stride = 1usize << (self.log_len - 1 - s);
@@ -85,7 +108,7 @@ impl<F: PrimeField> Radix2Ntt<F> {
             if data.len() / block >= 2 {
                 par::for_each_chunk(data, block, MIN_PARALLEL_ELEMS, |_, b| {
                     let (u, v) = b.split_at_mut(half_rows * width);
-                    butterfly_rows(u, v, width, |j| self.powers[j * stride]);
+                    butterfly_rows(u, v, width, |j| powers[j * stride]);
                 });
             } else {
                 // One block (the first layer): its halves are cut into row ranges that run in
@@ -95,7 +118,7 @@ impl<F: PrimeField> Radix2Ntt<F> {
                 let task = rows_per_task * width;
                 par::zip_chunks(u, task, v, task, MIN_PARALLEL_ELEMS, |c, ur, vr| {
                     let first = c * rows_per_task;
-                    butterfly_rows(ur, vr, width, |j| self.powers[(first + j) * stride]);
+                    butterfly_rows(ur, vr, width, |j| powers[(first + j) * stride]);
                 });
             }
         }

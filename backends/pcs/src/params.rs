@@ -27,7 +27,9 @@
 //!   levels.
 //! * **Blaze** ([`BlazeConfig`]): tag `blaze`, `ℓ`, field bits, regime; the RAA level: `k_0`,
 //!   `R_0`, `Q_0`, fold grinding bits, query grinding bits, assumed distance `δ` (real), the
-//!   32-byte seed; then the list of Reed–Solomon levels.
+//!   32-byte seed, the tag of the permutations' derivation from the seed
+//!   ([`flockwork_codes::RAA_PERMUTATIONS`]: `feistel6-chacha20`); then the list of
+//!   Reed–Solomon levels.
 //! * **FRI** ([`FriConfig`]): tag `fri`, the code's tag
 //!   ([`FoldableCode::NAME`](flockwork_codes::FoldableCode::NAME): `binary-rs` for
 //!   FRI-Binius, `radix2-rs` for BaseFold), `ℓ`, field bits, `R`, `b`, the list of arities
@@ -149,6 +151,7 @@ impl EncodeParameters for BlazeConfig {
             .int(raa.query_pow_bits.into())
             .real(raa.distance)
             .fixed(&raa.seed)
+            .tag(flockwork_codes::RAA_PERMUTATIONS)
             .list(&self.levels);
     }
 }
@@ -233,6 +236,8 @@ mod tests {
         expected.extend(b"unique-decoding");
         expected.extend(le(&[3, 2, 1060, 1, 9, 0x3FD0_0000_0000_0000]));
         expected.extend([7; 32]);
+        expected.extend(le(&[17]));
+        expected.extend(b"feistel6-chacha20");
         expected.extend(le(&[1, 1, 2, 3, 4, 5, 6]));
         assert_eq!(encoded("blaze", &blaze), expected);
 

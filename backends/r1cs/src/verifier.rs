@@ -13,6 +13,32 @@ use crate::{
     Statement, lincheck, zerocheck,
 };
 
+/// Checks the framing of a batch-R1CS proof that needs no setup — its length covers the
+/// header, the magic, the version (a retired one named) — and splits it into the header
+/// (magic, version, setup digest) and the transcript. [`Flock::verify`] starts with it; a
+/// caller that builds the setup from a file's header calls it first, so that bytes which
+/// are not a proof cost nothing the header sizes.
+///
+/// # Errors
+/// [`FlockError::Truncated`], [`FlockError::BadMagic`], [`FlockError::Retired`] or
+/// [`FlockError::Version`].
+pub fn check_proof_header(proof: &[u8]) -> Result<(&[u8], &[u8]), FlockError> {
+    let Some((header, body)) = proof.split_at_checked(HEADER_LEN) else {
+        return Err(FlockError::Truncated);
+    };
+    if header[..4] != PROOF_MAGIC {
+        return Err(FlockError::BadMagic);
+    }
+    let version = u16::from_le_bytes([header[4], header[5]]);
+    if let Some(&(version, commit)) = RETIRED_VERSIONS.iter().find(|(v, _)| *v == version) {
+        return Err(FlockError::Retired { version, commit });
+    }
+    if version != PROOF_VERSION {
+        return Err(FlockError::Version(version));
+    }
+    Ok((header, body))
+}
+
 impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G, P, T> {
     /// Verifies `proof` for `statement`.
     ///
@@ -47,19 +73,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         statement: &Statement,
         proof: &[u8],
     ) -> Result<P::Commitment, FlockError> {
-        let Some((header, body)) = proof.split_at_checked(HEADER_LEN) else {
-            return Err(FlockError::Truncated);
-        };
-        if header[..4] != PROOF_MAGIC {
-            return Err(FlockError::BadMagic);
-        }
-        let version = u16::from_le_bytes([header[4], header[5]]);
-        if let Some(&(version, commit)) = RETIRED_VERSIONS.iter().find(|(v, _)| *v == version) {
-            return Err(FlockError::Retired { version, commit });
-        }
-        if version != PROOF_VERSION {
-            return Err(FlockError::Version(version));
-        }
+        let (header, body) = check_proof_header(proof)?;
         self.check_statement(statement)
             .map_err(FlockError::Statement)?;
         if header[6..] != self.setup_digest() {

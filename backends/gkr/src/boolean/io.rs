@@ -10,8 +10,8 @@ use flockwork_field::Field;
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme, VerifierTranscript};
 
 use super::{
-    BooleanGkr, F, IO_COMMITTED, LABEL_POINT, OutputClaim, Terminal, bits_of, packed_evaluations,
-    protocol, weighted,
+    BooleanGkr, F, IO_COMMITTED, LABEL_POINT, OutputClaim, Terminal, bits_of, check_proof_header,
+    packed_evaluations, protocol, weighted,
 };
 use crate::opening::{open_claims, verify_claims};
 use crate::walk::selector;
@@ -310,7 +310,7 @@ where
         if pcs.num_vars() != self.io_bit_vars() {
             return Err(GkrError::Statement(WRONG_SIZE));
         }
-        let mut body = Self::check_header(proof, variant, IO_COMMITTED)?;
+        let mut body = check_proof_header(proof, variant, IO_COMMITTED)?;
         let walks_len = self.io_walks_len(variant);
         if proof.len() < walks_len {
             return Err(GkrError::ProofLength {

@@ -201,6 +201,29 @@ pub const RETIRED_VERSIONS: [(u16, &str); 1] = [(1, "40c760a")];
 pub const IO_PUBLIC: u8 = 0;
 /// IO byte of a proof about committed inputs and outputs ([`BooleanGkr::prove_io`]).
 pub const IO_COMMITTED: u8 = 1;
+
+/// Checks a Boolean GKR proof's header against `variant` and `io` ([`IO_PUBLIC`] or
+/// [`IO_COMMITTED`]) — its length, magic and version (a retired one named) — and returns the
+/// bytes after it. Needs no setup: a caller that builds the setup from a file's header calls
+/// it first, so that bytes which are not such a proof cost nothing the header sizes.
+///
+/// # Errors
+/// [`GkrError::Header`] or [`GkrError::Retired`].
+pub fn check_proof_header(proof: &[u8], variant: Variant, io: u8) -> Result<&[u8], GkrError> {
+    let header = proof.get(..HEADER_LEN).ok_or(GkrError::Header)?;
+    if header[..4] != PROOF_MAGIC {
+        return Err(GkrError::Header);
+    }
+    let version = u16::from_le_bytes([header[4], header[5]]);
+    if let Some(&(version, commit)) = RETIRED_VERSIONS.iter().find(|(v, _)| *v == version) {
+        return Err(GkrError::Retired { version, commit });
+    }
+    if version != PROOF_VERSION || header[6] != variant as u8 || header[7] != io {
+        return Err(GkrError::Header);
+    }
+    Ok(&proof[HEADER_LEN..])
+}
+
 /// Header length: magic, version, variant, IO byte.
 pub const HEADER_LEN: usize = 8;
 /// The largest region width `w_a` (regions of `2^{w_a}` instances).
@@ -453,22 +476,6 @@ where
         out.push(variant as u8);
         out.push(io);
         out
-    }
-
-    /// Checks `proof`'s header against `variant` and `io` and returns the bytes after it.
-    fn check_header(proof: &[u8], variant: Variant, io: u8) -> Result<&[u8], GkrError> {
-        let header = proof.get(..HEADER_LEN).ok_or(GkrError::Header)?;
-        if header[..4] != PROOF_MAGIC {
-            return Err(GkrError::Header);
-        }
-        let version = u16::from_le_bytes([header[4], header[5]]);
-        if let Some(&(version, commit)) = RETIRED_VERSIONS.iter().find(|(v, _)| *v == version) {
-            return Err(GkrError::Retired { version, commit });
-        }
-        if version != PROOF_VERSION || header[6] != variant as u8 || header[7] != io {
-            return Err(GkrError::Header);
-        }
-        Ok(&proof[HEADER_LEN..])
     }
 
     /// Checks the statement's shape: word counts, zero bits past the widths.

@@ -9,7 +9,8 @@ use flockwork_transcript::{TranscriptScheme, VerifierTranscript};
 
 use super::{
     BooleanGkr, BooleanStatement, F, IO_PUBLIC, LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES,
-    LABEL_ROUND, OutputClaim, Terminal, next_layer, protocol, public_evaluations, start_layer,
+    LABEL_ROUND, OutputClaim, Terminal, check_proof_header, next_layer, protocol,
+    public_evaluations, start_layer,
 };
 use crate::walk::{eq_point, horner, restore_round_poly, selector};
 use crate::{GkrError, Variant};
@@ -28,7 +29,7 @@ where
     setup
         .check_statement(statement)
         .map_err(GkrError::Statement)?;
-    let mut body = BooleanGkr::<R, D>::check_header(proof, variant, IO_PUBLIC)?;
+    let mut body = check_proof_header(proof, variant, IO_PUBLIC)?;
     let expected = setup.proof_len(variant);
     if proof.len() != expected {
         return Err(GkrError::ProofLength {

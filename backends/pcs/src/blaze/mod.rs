@@ -72,7 +72,7 @@ pub mod config;
 
 use digest::Digest;
 use flockwork_codes::{NttField, Raa, ReedSolomon};
-use flockwork_core::MultilinearPoly;
+use flockwork_core::eq_table;
 use flockwork_transcript::Transcript;
 
 pub use config::{
@@ -161,10 +161,19 @@ impl<F: NttField> LevelZeroCode<F> for Raa {
         Raa::transpose_encode_sparse(self, entries)
     }
 
-    /// RAA rows are not tensors: `b = RAAᵀ(Σ_t c_t·e_{j_t})` densely (`O(n_0)` additions),
-    /// then its multilinear extension at `point` (`2^(ℓ−k_0)` products).
+    /// RAA rows are not tensors: `b = RAAᵀ(Σ_t c_t·e_{j_t})` streamed
+    /// ([`Raa::transpose_sparse_visit`], `O(n_0)` additions), each visited `(q, v)` weighted by
+    /// `eq(point, q) = eq_lo(q mod 2^h)·eq_hi(q >> h)` with `h = ⌊vars/2⌋`: the low factor
+    /// multiplied in at once, the sums grouped by the high half, then `Σ_hi eq_hi·sum`. One
+    /// product per position and `2^h + 2^(vars−h)` elements of memory, never `n_0`.
     fn rows_weight(&self, rows: &[(usize, F)], point: &[F]) -> F {
-        MultilinearPoly::new(Raa::transpose_encode_sparse(self, rows)).evaluate(point)
+        let low = point.len() / 2;
+        let eq_lo = eq_table(&point[..low]);
+        let eq_hi = eq_table(&point[low..]);
+        let mask = eq_lo.len() - 1;
+        let mut sums = vec![F::ZERO; eq_hi.len()];
+        self.transpose_sparse_visit(rows, |q, v| sums[q >> low] += v * eq_lo[q & mask]);
+        sums.iter().zip(&eq_hi).map(|(&s, &e)| s * e).sum()
     }
 }
 

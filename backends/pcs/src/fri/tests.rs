@@ -197,3 +197,36 @@ fn a_commitment_of_the_wrong_length_is_rejected() {
     let claims = [Claim::evaluation(point, value)];
     crate::conformance::check_commitment_lengths(&pcs, &root, &claims);
 }
+
+/// A verifier never builds the encoder's twiddle tables: a fresh instance of the schedule
+/// accepts the honest proof and rejects a flipped byte with none built, and a schedule of
+/// 2^32 elements is built without allocating them.
+#[test]
+fn a_fresh_verifier_builds_no_code_tables() {
+    let config = small(10, 1, 2, &[2, 2, 2]);
+    let prover = FriBinius::<Ghash128, Sha>::new(config.clone()).unwrap();
+    let verifier = FriBinius::<Ghash128, Sha>::new(config).unwrap();
+    let p = poly::<Ghash128>(10, "fri/fresh");
+    let z: Vec<Ghash128> = random_vec(&mut rng("fri/fresh/z"), 10);
+    let claims = [Claim::evaluation(
+        z.clone(),
+        MultilinearPoly::new(p.clone()).evaluate(&z),
+    )];
+    let (commitment, data) = prover.commit(&p);
+    let domain = DomainSeparator::new("fri/fresh", b"");
+    let mut transcript = Sha256ProverTranscript::new(domain);
+    prover.open(&data, &claims, &mut transcript);
+    let proof = transcript.into_proof();
+    let check = |proof: &[u8]| {
+        let mut t = Sha256VerifierTranscript::new(domain, proof);
+        verifier.verify(&commitment, &claims, &mut t).is_ok() && t.finish().is_ok()
+    };
+    assert!(check(&proof));
+    let mut bad = proof.clone();
+    bad[proof.len() / 2] ^= 1;
+    assert!(!check(&bad));
+    assert!(prover.code().has_tables());
+    assert!(!verifier.code().has_tables());
+    let huge = FriBinius::<Ghash128, Sha>::with_security(32, 100, 1).unwrap();
+    assert!(!huge.code().has_tables());
+}

@@ -164,22 +164,22 @@ fn blaze_proofs_are_pinned() {
         (
             blaze(blaze_config(11, &[(2, 1), (2, 2)], JOHNSON)),
             "johnson",
-            "0ffcca7203606f21937b28ce6349d6fbff5b01127dbf04172119e1cd07e0d949",
+            "368e54d1f4ae4394ed7e91811b446d065779a7370bfcfd55ec476156be4d7061",
         ),
         (
             blaze(blaze_config(10, &[(3, 2)], Regime::UniqueDecoding)),
             "unique",
-            "54b8bc33bc34e75484ae8e6e25f4161427614fc7e2b2e260b7ad26dab5db7a9d",
+            "b8f61c8f6f610d423abac154e9bb41b04017e84c0ffcf635fbd74dc1f961b031",
         ),
         (
             blaze(blaze_config(7, &[], Regime::UniqueDecoding)),
             "raa-only",
-            "d6368868b054f4eb430d23cfc9bbaf006b3acaf23de4b52a1cbbc564bd4cf169",
+            "2be1507ccfe7fa914aa6257499be373561c2d54efdaf5fad293bfaa613fa6c75",
         ),
         (
             Blaze::with_security(12, 100).unwrap(),
             "default",
-            "9dd153b1b237b1f6883d381118dee17e77d6a30fc5ed4357d11a8e091893f72f",
+            "ee9a0664080b213e52e58215071717582615a5cc0a9b7fb13cea434cf28e55ad",
         ),
     ];
     check_pinned("blaze", &cases);
@@ -270,4 +270,75 @@ fn a_commitment_of_the_wrong_length_is_rejected() {
         regime: JOHNSON,
         field_bits: 128,
     }));
+}
+
+/// Commits and opens with `prover`, then verifies with `verifier` (the same schedule built
+/// afresh): `Ok` for the honest proof, an error for a flipped byte in the middle and at the end.
+fn prove_and_verify_fresh<C: LevelZeroCode<Ghash128>>(
+    prover: &MultiLevel<Ghash128, Sha, C>,
+    verifier: &MultiLevel<Ghash128, Sha, C>,
+) {
+    let num_vars = prover.num_vars();
+    let p: Vec<Ghash128> = random_vec(&mut rng("multilevel/fresh"), 1 << num_vars);
+    let z: Vec<Ghash128> = random_vec(&mut rng("multilevel/fresh/z"), num_vars);
+    let claims = [Claim::evaluation(
+        z.clone(),
+        MultilinearPoly::new(p.clone()).evaluate(&z),
+    )];
+    let (commitment, data) = prover.commit(&p);
+    let domain = DomainSeparator::new("multilevel/fresh", b"");
+    let mut transcript = Sha256ProverTranscript::new(domain);
+    prover.open(&data, &claims, &mut transcript);
+    let proof = transcript.into_proof();
+    let check = |proof: &[u8]| {
+        let mut t = Sha256VerifierTranscript::new(domain, proof);
+        let verified = verifier.verify(&commitment, &claims, &mut t);
+        verified.is_ok() && t.finish().is_ok()
+    };
+    assert!(check(&proof));
+    for at in [proof.len() / 2, proof.len() - 1] {
+        let mut bad = proof.clone();
+        bad[at] ^= 1;
+        assert!(!check(&bad), "byte {at} flipped");
+    }
+}
+
+/// A verifier never builds the prover's code tables — the additive NTT's twiddles of every
+/// Reed–Solomon level, the RAA permutations — so its memory does not grow with the codeword;
+/// it evaluates them at the queried points and accepts exactly what the prover's instance
+/// (whose tables are built) accepts.
+#[test]
+fn a_fresh_verifier_builds_no_code_tables() {
+    let config = LigeritoConfig {
+        num_vars: 11,
+        levels: vec![rs_level(3, 1, 1), rs_level(2, 2, 2), rs_level(2, 3, 1)],
+        regime: JOHNSON,
+        field_bits: 128,
+    };
+    let (prover, verifier) = (ligerito(config.clone()), ligerito(config));
+    prove_and_verify_fresh(&prover, &verifier);
+    assert!(prover.level0().ntt().has_tables());
+    assert!(!verifier.level0().ntt().has_tables());
+    assert!(verifier.codes.iter().all(|code| !code.ntt().has_tables()));
+
+    let config = blaze_config(11, &[(2, 1), (2, 2)], JOHNSON);
+    let (prover, verifier) = (blaze(config.clone()), blaze(config));
+    prove_and_verify_fresh(&prover, &verifier);
+    assert!(prover.level0().has_tables());
+    assert!(!verifier.level0().has_tables());
+    assert!(verifier.codes.iter().all(|code| !code.ntt().has_tables()));
+    // With no level after the RAA one, the final message is the whole level-0 message, sent
+    // in clear, and the verifier encodes it: tables as long as the proof it has read.
+    let config = blaze_config(7, &[], Regime::UniqueDecoding);
+    prove_and_verify_fresh(&blaze(config.clone()), &blaze(config));
+}
+
+/// The schedule of a committed polynomial of 2^32 elements (2^39 bits) is held
+/// by a verifier at once: building the commitment allocates no code table.
+#[test]
+fn a_verifier_holds_a_huge_schedule() {
+    let blaze = Blaze::<Ghash128, Sha>::with_security(32, 100).unwrap();
+    assert!(!blaze.level0().has_tables());
+    let ligerito = Ligerito::<Ghash128, Sha>::with_preset(32, 100, Preset::Fast, JOHNSON).unwrap();
+    assert!(!ligerito.level0().ntt().has_tables());
 }

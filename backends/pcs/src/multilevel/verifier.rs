@@ -4,7 +4,7 @@
 //! Reed–Solomon, densely through `RAAᵀ` for the RAA code).
 
 use digest::Digest;
-use flockwork_codes::NttField;
+use flockwork_codes::{NttField, ReedSolomon};
 use flockwork_core::pcs::{BatchedClaims, Claim, absorb_claims, check_claim_shapes};
 use flockwork_core::{MultilinearPoly, VerifyError, eq_eval, eq_table};
 use flockwork_transcript::VerifierTranscript;
@@ -156,7 +156,17 @@ fn check_final_rows<F: NttField, D: Digest, C: LevelZeroCode<F>>(
     queries: &[usize],
     values: impl Iterator<Item = F>,
 ) -> Result<(), VerifyError> {
-    let encoded = pcs.encode_level(level, final_message, 1);
+    let encoded = if level == 0 {
+        // The whole polynomial folded once: the message is as long as the proof bytes read.
+        pcs.encode_level(0, final_message, 1)
+    } else {
+        // A Reed–Solomon code of its own for the short message: its twiddles are a prefix of
+        // the shared tables' (same basis, same cosets), so the codeword is the same, and the
+        // verifier never builds the tables of the longer levels.
+        let rate = pcs.config.level(level).log_inv_rate;
+        ReedSolomon::new(final_message.len().trailing_zeros() as usize, rate)
+            .encode(final_message, 1)
+    };
     for (&row, value) in queries.iter().zip(values) {
         if encoded.get(row) != Some(&value) {
             return Err(VerifyError::RowCheck { level, row });

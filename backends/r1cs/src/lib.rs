@@ -875,6 +875,73 @@ mod tests {
         assert_eq!((flock.num_vars(), flock.instances()), (m, 8));
     }
 
+    /// `for_count` takes the least `k` that holds the count; zero instances are refused.
+    #[test]
+    fn counts_take_the_least_batch_that_holds_them() {
+        for (n, k) in [(1, 0), (2, 1), (5, 3), (8, 3), (9, 4)] {
+            let flock = Flock::for_count(PaddingShapes, n, FlockConfig::default()).unwrap();
+            assert_eq!((flock.instances(), flock.log_instances()), (n, k));
+        }
+        assert!(matches!(
+            Flock::for_count(PaddingShapes, 0, FlockConfig::default()),
+            Err(SetupError::TooManyInstances { log_instances: 0 })
+        ));
+    }
+
+    /// Region chains: blocks of `2^w` instances at multiples of `2^w`, in order, without
+    /// overlap, ending by the last instance — also when the count is set after the regions.
+    #[test]
+    fn regions_are_checked_at_setup() {
+        use flockwork_boolean::{Blake3Compress, io::ChainStep};
+        let setup = |n: usize, regions: &[(usize, usize)]| {
+            Flock::for_count(Blake3Compress, n, FlockConfig::default())
+                .unwrap()
+                .region_chains(
+                    Blake3Compress::STATE_IN,
+                    Blake3Compress::STATE_OUT,
+                    regions
+                        .iter()
+                        .map(|&(offset, log_len)| Region { offset, log_len })
+                        .collect(),
+                )
+        };
+        for (n, regions) in [
+            (7, &[(0, 2), (4, 1), (6, 0)][..]),
+            (8, &[(0, 1), (4, 2)][..]),
+            (8, &[(0, 2), (4, 2)][..]),
+            (8, &[(0, 3)][..]),
+            (6, &[(4, 1)][..]),
+        ] {
+            let flock = setup(n, regions).unwrap();
+            let (_, set) = flock.regions().unwrap();
+            assert_eq!(set.len(), regions.len(), "{regions:?} in {n}");
+        }
+        for (n, regions) in [
+            (8, &[][..]),
+            (8, &[(2, 2)][..]),
+            (8, &[(4, 1), (0, 1)][..]),
+            (8, &[(0, 2), (2, 1)][..]),
+            (8, &[(0, 2), (3, 0)][..]),
+            (6, &[(0, 2), (4, 2)][..]),
+            (5, &[(4, 1)][..]),
+            (8, &[(0, 4)][..]),
+            (8, &[(0, 64)][..]),
+        ] {
+            assert!(
+                matches!(setup(n, regions), Err(SetupError::ChainLayout(_))),
+                "{regions:?} in {n}"
+            );
+        }
+        let regions = &[(0, 2), (4, 1)][..];
+        for (n, fits) in [(8, true), (6, true), (5, false), (1, false)] {
+            let flock = setup(8, regions).unwrap().with_instances(n);
+            assert_eq!(flock.is_ok(), fits, "{n}");
+            if !fits {
+                assert!(matches!(flock, Err(SetupError::ChainLayout(_))));
+            }
+        }
+    }
+
     /// A Merkle setup keeps at least 2 leaves when its count is set after its layout.
     #[test]
     fn a_tree_keeps_two_leaves_when_its_count_changes() {

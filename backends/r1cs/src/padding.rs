@@ -24,6 +24,13 @@
 //!    row `x·1 = x`, which reads `x·0 = x` there; every other bit's row reads earlier bits. A
 //!    setup below `2^k` instances is refused ([`crate::SetupError::PaddingNotForced`]) unless
 //!    every column is forced, so a padding block holds only zeros — in its IO regions too.
+//!    Every gadget written against the circuit builder passes: its input bits are forced, and
+//!    every other bit's row has the constant as a side (a materialized or output bit) or reads
+//!    bits committed before it (an AND), so by induction on the order of creation every bit is
+//!    forced. NOT is an XOR with the constant column, so in a padding block `¬0 = 0`; a
+//!    constant is that column or the empty XOR. The check stands for lowerings that could
+//!    leave a bit free (an interpreter with unconstrained advice bits); its tests edit rows of
+//!    a lowering to do so.
 //! 3. **The IO arguments** read the padding as zeros. The chain claim ([`crate::io`]) ends at
 //!    instance `N − 1`: with `In(N) = 0` its identity
 //!    `Σ_i [shift(τ, i) + α·eq(0, i)]·In(i) + eq(τ, i)·Out(i) = eq(τ, N − 1)·X_last + α·X_0`

@@ -848,3 +848,218 @@ fn digest_lowering(lowering: &R1csLowering) -> [u8; 32] {
     h.update(&buf);
     h.finalize().into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flockwork_circuit::{SlotKind, batch_witness};
+    use flockwork_testkit::circuit::{PaddingShapes, Step};
+    use rand::{Rng, SeedableRng};
+
+    /// The block must hold the pinned challenges' 13 bits and the batch at most 2^40 blocks:
+    /// `m = m0 + k` at both bounds, refused one past them.
+    #[test]
+    fn shapes_are_checked_at_their_bounds() {
+        assert_eq!(R1csLowering::new(&PaddingShapes).log_block(), 13);
+        assert_eq!(check_shape(&PaddingShapes, 0).unwrap(), 13);
+        assert_eq!(check_shape(&PaddingShapes, 40).unwrap(), 53);
+        assert!(matches!(
+            check_shape(&PaddingShapes, 41),
+            Err(SetupError::TooManyInstances { log_instances: 41 })
+        ));
+        assert!(matches!(
+            check_shape(&Step, 2),
+            Err(SetupError::BlockTooSmall { log_block: 8 })
+        ));
+        assert!(matches!(
+            Flock::new(Step, 0, FlockConfig::default()),
+            Err(SetupError::BlockTooSmall { log_block: 8 })
+        ));
+        assert!(matches!(
+            Flock::new(PaddingShapes, 41, FlockConfig::default()),
+            Err(SetupError::TooManyInstances { log_instances: 41 })
+        ));
+        let flock = Flock::new(PaddingShapes, 0, FlockConfig::default()).unwrap();
+        assert_eq!((flock.num_vars(), flock.instances()), (13, 1));
+    }
+
+    /// A dense commitment must have `m − 7` variables; the error names both counts.
+    #[test]
+    fn a_dense_commitment_of_another_size_is_refused() {
+        let m = 13 + 3;
+        for vars in [m - 8, m - 6] {
+            let dense =
+                flockwork_pcs::FriBinius::<Ghash128, Sha256>::with_security(vars, 100, 1).unwrap();
+            assert!(matches!(
+                Flock::with_pcs(PaddingShapes, 3, dense, FlockConfig::default()),
+                Err(SetupError::PcsVars { expected: 9, found }) if found == vars
+            ));
+        }
+        let dense =
+            flockwork_pcs::FriBinius::<Ghash128, Sha256>::with_security(m - 7, 100, 1).unwrap();
+        let flock = Flock::with_pcs(PaddingShapes, 3, dense, FlockConfig::default()).unwrap();
+        assert_eq!((flock.num_vars(), flock.instances()), (m, 8));
+    }
+
+    /// `for_count` takes the least `k` that holds the count; zero instances are refused.
+    #[test]
+    fn counts_take_the_least_batch_that_holds_them() {
+        for (n, k) in [(1, 0), (2, 1), (5, 3), (8, 3), (9, 4)] {
+            let flock = Flock::for_count(PaddingShapes, n, FlockConfig::default()).unwrap();
+            assert_eq!((flock.instances(), flock.log_instances()), (n, k));
+        }
+        assert!(matches!(
+            Flock::for_count(PaddingShapes, 0, FlockConfig::default()),
+            Err(SetupError::TooManyInstances { log_instances: 0 })
+        ));
+    }
+
+    /// Region chains: blocks of `2^w` instances at multiples of `2^w`, in order, without
+    /// overlap, ending by the last instance — also when the count is set after the regions.
+    #[test]
+    fn regions_are_checked_at_setup() {
+        use flockwork_boolean::{Blake3Compress, io::ChainStep};
+        let setup = |n: usize, regions: &[(usize, usize)]| {
+            Flock::for_count(Blake3Compress, n, FlockConfig::default())
+                .unwrap()
+                .region_chains(
+                    Blake3Compress::STATE_IN,
+                    Blake3Compress::STATE_OUT,
+                    regions
+                        .iter()
+                        .map(|&(offset, log_len)| Region { offset, log_len })
+                        .collect(),
+                )
+        };
+        for (n, regions) in [
+            (7, &[(0, 2), (4, 1), (6, 0)][..]),
+            (8, &[(0, 1), (4, 2)][..]),
+            (8, &[(0, 2), (4, 2)][..]),
+            (8, &[(0, 3)][..]),
+            (6, &[(4, 1)][..]),
+        ] {
+            let flock = setup(n, regions).unwrap();
+            let (_, set) = flock.regions().unwrap();
+            assert_eq!(set.len(), regions.len(), "{regions:?} in {n}");
+        }
+        for (n, regions) in [
+            (8, &[][..]),
+            (8, &[(2, 2)][..]),
+            (8, &[(4, 1), (0, 1)][..]),
+            (8, &[(0, 2), (2, 1)][..]),
+            (8, &[(0, 2), (3, 0)][..]),
+            (6, &[(0, 2), (4, 2)][..]),
+            (5, &[(4, 1)][..]),
+            (8, &[(0, 4)][..]),
+            (8, &[(0, 64)][..]),
+        ] {
+            assert!(
+                matches!(setup(n, regions), Err(SetupError::ChainLayout(_))),
+                "{regions:?} in {n}"
+            );
+        }
+        let regions = &[(0, 2), (4, 1)][..];
+        for (n, fits) in [(8, true), (6, true), (5, false), (1, false)] {
+            let flock = setup(8, regions).unwrap().with_instances(n);
+            assert_eq!(flock.is_ok(), fits, "{n}");
+            if !fits {
+                assert!(matches!(flock, Err(SetupError::ChainLayout(_))));
+            }
+        }
+    }
+
+    /// A Merkle setup keeps at least 2 leaves when its count is set after its layout.
+    #[test]
+    fn a_tree_keeps_two_leaves_when_its_count_changes() {
+        use flockwork_boolean::{Blake3Compress, io::MerkleNode};
+        let tree = || {
+            Flock::new(Blake3Compress, 2, FlockConfig::default())
+                .unwrap()
+                .merkle_tree(
+                    Blake3Compress::CHILDREN,
+                    Blake3Compress::DIGEST,
+                    Blake3Compress.fixed_inputs(),
+                )
+                .unwrap()
+        };
+        assert!(matches!(
+            tree().with_instances(1),
+            Err(SetupError::MerkleLayout(_))
+        ));
+        for n in 2..=4 {
+            assert_eq!(tree().with_instances(n).unwrap().instances(), n);
+        }
+    }
+
+    /// Eight blocks of [`PaddingShapes`] whose row `p` is edited to `z·z = z`: true of every
+    /// bit, so an honest witness satisfies it, but it leaves bit `p` free in a padding block.
+    /// No builder gadget has such a row (every one forces its padding); the edit stands for one
+    /// that would.
+    fn unforced(p: usize) -> Flock<PaddingShapes> {
+        let mut flock = Flock::new(PaddingShapes, 3, FlockConfig::default()).unwrap();
+        let z = flock.lowering.node_id(1 + p);
+        flock.lowering.set_row(p, [z, z]);
+        flock.r1cs_digest = digest_lowering(&flock.lowering);
+        flock
+    }
+
+    /// The edited rows: an input bit, the output bit `¬1` (a constant) and an AND bit in the
+    /// middle of the chain (the chain's later layers read it, so they are free too; the first
+    /// free bit is named).
+    fn edited_rows() -> [usize; 3] {
+        let layout = PaddingShapes.layout();
+        let first_and = layout.const_position() + 2; // after the materialized `¬1`
+        [
+            layout.positions(SlotId(0)).start + 77,
+            layout.positions(SlotId(1)).start,
+            first_and + 256 * 13 + 100,
+        ]
+    }
+
+    #[test]
+    fn padding_that_leaves_a_bit_free_is_refused_below_capacity() {
+        for p in edited_rows() {
+            assert_eq!(padding::unforced_column(&unforced(p).lowering), Some(p));
+            for n in [1, 5, 7] {
+                assert!(
+                    matches!(
+                        unforced(p).with_instances(n),
+                        Err(SetupError::PaddingNotForced { column }) if column == p
+                    ),
+                    "row {p} at {n} instances"
+                );
+            }
+        }
+        // The gadget itself pads at every count.
+        for n in 1..8 {
+            let flock = Flock::new(PaddingShapes, 3, FlockConfig::default()).unwrap();
+            assert_eq!(flock.with_instances(n).unwrap().instances(), n);
+        }
+    }
+
+    /// At capacity there is no padding: the edited setups are accepted, and prove and verify
+    /// all eight instances (the sides of row `p` are now `z_p`, `z_p`).
+    #[test]
+    fn padding_that_leaves_a_bit_free_proves_at_capacity() {
+        let words = PaddingShapes.layout().vector_bits(SlotKind::Input) / 64;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(56);
+        let inputs: Vec<u64> = (0..8 * words).map(|_| rng.random()).collect();
+        for p in edited_rows() {
+            let flock = unforced(p).with_instances(8).unwrap();
+            assert_eq!(flock.instances(), 8);
+            let mut witness = batch_witness(&PaddingShapes, &inputs, true);
+            let block = witness.block_words();
+            let bits: Vec<u64> = (0..8).map(|k| u64::from(witness.bit(k, p))).collect();
+            let (a, b) = witness.sides.as_mut().unwrap();
+            for (k, bit) in bits.into_iter().enumerate() {
+                for side in [&mut *a, &mut *b] {
+                    let word = &mut side[k * block + p / 64];
+                    *word = (*word & !(1 << (p % 64))) | bit << (p % 64);
+                }
+            }
+            assert_eq!(flock.lowering.first_violation(&witness.z, 8), None);
+            let (proof, _) = flock.prove_witness(&witness, &Statement::Batch).unwrap();
+            flock.verify(&Statement::Batch, proof.as_bytes()).unwrap();
+        }
+    }
+}

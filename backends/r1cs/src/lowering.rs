@@ -258,6 +258,21 @@ impl R1csLowering {
     }
 }
 
+/// Edits for the tests of the padding check ([`crate::padding`]): rows that no builder emits.
+#[cfg(test)]
+impl R1csLowering {
+    /// Replaces row `j`.
+    pub(crate) fn set_row(&mut self, j: usize, row: [NodeId; 2]) {
+        self.rows[j] = row.map(|n| n.0);
+    }
+
+    /// Appends the XOR node `a ⊕ b` (of earlier nodes) and returns it.
+    pub(crate) fn push_xor(&mut self, a: NodeId, b: NodeId) -> NodeId {
+        self.xors.push([a.0, b.0]);
+        self.node_id(self.rows.len() + self.xors.len())
+    }
+}
+
 /// The lanes `0..min(n, 64)` set.
 fn live_mask(n: usize) -> u64 {
     if n >= 64 { !0 } else { (1u64 << n) - 1 }

@@ -24,6 +24,13 @@
 //!    row `x·1 = x`, which reads `x·0 = x` there; every other bit's row reads earlier bits. A
 //!    setup below `2^k` instances is refused ([`crate::SetupError::PaddingNotForced`]) unless
 //!    every column is forced, so a padding block holds only zeros — in its IO regions too.
+//!    Every gadget written against the circuit builder passes: its input bits are forced, and
+//!    every other bit's row has the constant as a side (a materialized or output bit) or reads
+//!    bits committed before it (an AND), so by induction on the order of creation every bit is
+//!    forced. NOT is an XOR with the constant column, so in a padding block `¬0 = 0`; a
+//!    constant is that column or the empty XOR. The check stands for lowerings that could
+//!    leave a bit free (an interpreter with unconstrained advice bits); its tests edit rows of
+//!    a lowering to do so.
 //! 3. **The IO arguments** read the padding as zeros. The chain claim ([`crate::io`]) ends at
 //!    instance `N − 1`: with `In(N) = 0` its identity
 //!    `Σ_i [shift(τ, i) + α·eq(0, i)]·In(i) + eq(τ, i)·Out(i) = eq(τ, N − 1)·X_last + α·X_0`
@@ -99,6 +106,9 @@ pub fn unforced_column(lowering: &R1csLowering) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lowering::NodeId;
+    use flockwork_circuit::SlotId;
+    use flockwork_testkit::circuit::{AddMaterialize, Adder, PaddingShapes, Step};
 
     #[test]
     fn the_shipped_hashes_force_their_padding_blocks() {
@@ -114,5 +124,134 @@ mod tests {
             unforced_column(&R1csLowering::new(&flockwork_boolean::KeccakF1600::new())),
             None
         );
+    }
+
+    /// Every builder gadget forces its padding: NOT is an XOR with the constant column (0 in a
+    /// padding block), constants are that column or zero, and every committed bit's row reads
+    /// earlier bits or the constant. [`PaddingShapes`] holds NOT of the constant, of zero and
+    /// of an input, constant outputs and 28 AND layers (29 passes to the fixed point).
+    #[test]
+    fn builder_gadgets_force_their_padding_blocks() {
+        assert_eq!(unforced_column(&R1csLowering::new(&Adder::<32>)), None);
+        assert_eq!(unforced_column(&R1csLowering::new(&AddMaterialize)), None);
+        assert_eq!(unforced_column(&R1csLowering::new(&Step)), None);
+        assert_eq!(unforced_column(&R1csLowering::new(&PaddingShapes)), None);
+    }
+
+    /// Column `p`'s node.
+    fn column(lowering: &R1csLowering, p: usize) -> NodeId {
+        lowering.node_id(1 + p)
+    }
+
+    /// [`Step`]'s lowering and its first AND column (the first aux bit of its addition; the
+    /// other 30 follow it, each reading the ones before through the carry).
+    fn step() -> (R1csLowering, usize) {
+        let lowering = R1csLowering::new(&Step);
+        let first_and = lowering.layout().const_position() + 1;
+        assert!(matches!(lowering.row(first_and), [a, b] if a != b));
+        (lowering, first_and)
+    }
+
+    /// A row `z·z = z` holds for every bit, so honest witnesses satisfy it, but it leaves the
+    /// bit free in a padding block: an input, an output and an AND bit are each named.
+    #[test]
+    fn a_bit_whose_row_is_its_own_square_is_free() {
+        let (base, first_and) = step();
+        let x = base.layout().positions(SlotId(0));
+        let y = base.layout().positions(SlotId(1));
+        let k = base.layout().positions(SlotId(2));
+        for p in [x.start, x.start + 37, y.start + 5, k.end - 1, first_and] {
+            let mut lowering = base.clone();
+            let z = column(&lowering, p);
+            lowering.set_row(p, [z, z]);
+            assert_eq!(unforced_column(&lowering), Some(p), "row {p}");
+        }
+        // The first of two free bits is named.
+        let mut lowering = base.clone();
+        for p in [y.start + 9, x.start + 3] {
+            let z = column(&lowering, p);
+            lowering.set_row(p, [z, z]);
+        }
+        assert_eq!(unforced_column(&lowering), Some(x.start + 3));
+    }
+
+    /// Two bits that each force the other only: `u = v·v`, `v = u·u` has the solution
+    /// `u = v = 1` in a padding block. With one forced side on `u`'s row (an input bit) both
+    /// are forced, `v` one pass after `u`.
+    #[test]
+    fn a_cycle_is_forced_only_through_a_forced_side() {
+        let (base, u) = step();
+        let v = u + 20;
+        let mut lowering = base.clone();
+        let (zu, zv) = (column(&lowering, u), column(&lowering, v));
+        lowering.set_row(u, [zv, zv]);
+        lowering.set_row(v, [zu, zu]);
+        assert_eq!(unforced_column(&lowering), Some(u));
+        let x = column(&lowering, 7);
+        lowering.set_row(u, [zv, x]);
+        assert_eq!(unforced_column(&lowering), None);
+    }
+
+    /// A side is forced when it is an XOR of forced nodes only: `x0 ⊕ x1` of two input bits
+    /// forces an AND bit whose other side is the bit itself, while `1 ⊕ f` of the (forced)
+    /// constant and a free bit `f` does not — the bit reading it is named, not `f`.
+    #[test]
+    fn an_xor_is_forced_when_both_its_nodes_are() {
+        let (base, q) = step();
+        let mut lowering = base.clone();
+        let both = lowering.push_xor(column(&base, 0), column(&base, 1));
+        let zq = column(&lowering, q);
+        lowering.set_row(q, [both, zq]);
+        assert_eq!(unforced_column(&lowering), None);
+
+        let mut lowering = base.clone();
+        let f = q + 30; // the last aux bit: only the top output bit reads it
+        let zf = column(&lowering, f);
+        lowering.set_row(f, [zf, zf]);
+        assert_eq!(unforced_column(&lowering), Some(f));
+        let one = column(&lowering, lowering.layout().const_position());
+        let one_f = lowering.push_xor(one, zf);
+        lowering.set_row(q, [one_f, one_f]);
+        assert_eq!(unforced_column(&lowering), Some(q));
+        // An XOR of an XOR: `(x0 ⊕ x1) ⊕ f`.
+        let mut lowering = base.clone();
+        lowering.set_row(f, [zf, zf]);
+        let both = lowering.push_xor(column(&base, 0), column(&base, 1));
+        let deep = lowering.push_xor(both, zf);
+        lowering.set_row(q, [deep, deep]);
+        assert_eq!(unforced_column(&lowering), Some(q));
+    }
+
+    /// Forcing that runs against the column order, one bit a pass: AND bits
+    /// `a_0 < a_1 < … < a_20`, row `a_i = a_{i+1}·a_{i+1}` and `a_20 = x0·x0` (an input bit),
+    /// are all forced after 22 passes; with `a_20 = a_20·a_20` instead none is, and `a_0` is
+    /// named.
+    #[test]
+    fn forcing_reaches_its_fixed_point_against_the_column_order() {
+        let (base, first_and) = step();
+        let chain: Vec<usize> = (first_and..=first_and + 20).collect();
+        let mut lowering = base.clone();
+        for w in chain.windows(2) {
+            let next = column(&lowering, w[1]);
+            lowering.set_row(w[0], [next, next]);
+        }
+        let last = *chain.last().unwrap();
+        let x0 = column(&lowering, 0);
+        lowering.set_row(last, [x0, x0]);
+        assert_eq!(unforced_column(&lowering), None);
+        let z = column(&lowering, last);
+        lowering.set_row(last, [z, z]);
+        assert_eq!(unforced_column(&lowering), Some(first_and));
+    }
+
+    /// The constant column is forced by the padding's pin, not by its row `1·1 = 1`, which
+    /// reads `c·c = c` (free) in a padding block.
+    #[test]
+    fn the_constant_column_is_forced_from_the_start() {
+        let (base, _) = step();
+        let c = base.layout().const_position();
+        let one = column(&base, c);
+        assert_eq!(base.row(c), [one, one]);
+        assert_eq!(unforced_column(&base), None);
     }
 }

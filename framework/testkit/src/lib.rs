@@ -12,7 +12,8 @@
 //! | [`mutation::check_mutations`] | any verifier: every byte change, truncation and extension of an honest proof is rejected, without a panic |
 //!
 //! [`circuit`] holds small gadgets ([`circuit::Adder`], [`circuit::AddMaterialize`],
-//! [`circuit::Step`]) that the circuit crate's and the R1CS lowering's tests share.
+//! [`circuit::Step`], [`circuit::PaddingShapes`]) that the circuit crate's and the R1CS
+//! lowering's tests share.
 //!
 //! The suites panic with a descriptive message on the first violation (they are called from
 //! `#[test]` functions). Randomness is seeded, so failures reproduce.

@@ -3,13 +3,16 @@
 //! counts N = 1 and 3 for SHA-256 and Keccak-f chains, public IO, and FRI-Binius and Blaze.
 //! Honest proofs verify; a wrong end, a bad bit in the first or the last real instance, a raised
 //! constant wire in a padding block and a witness that runs one step past `N` are rejected; a
-//! proof for `N` is refused by the setups for `N ± 1`.
+//! proof for `N` is refused by the setups for `N ± 1`. A builder gadget of the shapes a zero
+//! block must survive (NOT of the constant, constant outputs, a 28-layer AND chain) pads at
+//! every count.
 
 use flockwork_boolean::io::{ChainStep, chain_witness};
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_circuit::{BatchWitness, Gadget, SlotKind, batch_witness};
 use flockwork_pcs::PcsKind;
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, SetupError, Statement};
+use flockwork_testkit::circuit::{PaddingShapes, padding_shapes};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -253,4 +256,52 @@ fn counts_outside_the_blocks_are_refused() {
         Err(SetupError::InstanceCount { instances: 0, .. })
     ));
     assert!(Flock::for_count(Blake3Compress, 0, FlockConfig::default()).is_err());
+}
+
+/// NOT of the constant wire, of zero and of an input bit, constant outputs and a chain of AND
+/// layers ([`PaddingShapes`]): a padding block holds the constant column at 0, where
+/// `¬0 = 0 ⊕ 0`, so the zero block satisfies every row and the setup accepts every count below
+/// the 8 blocks (the refusal of a gadget that leaves a bit free is tested on edited lowerings,
+/// which no builder makes: `flockwork_r1cs`'s unit tests). Public-IO proofs at 1, 5, 7 and 8
+/// instances verify, with the outputs computed natively; a wrong constant output of the last
+/// instance is rejected.
+#[test]
+fn builder_shapes_pad_at_every_count() {
+    let mut rng = ChaCha8Rng::seed_from_u64(56);
+    let inputs: Vec<u64> = (0..8 * 4).map(|_| rng.random()).collect();
+    for n in [1, 5, 7, 8] {
+        let flock = Flock::new(PaddingShapes, 3, FlockConfig::default())
+            .unwrap()
+            .with_instances(n)
+            .unwrap()
+            .public_io()
+            .unwrap();
+        let witness = batch_witness(&PaddingShapes, &inputs[..4 * n], true);
+        let statement = flock.public_statement(&witness).unwrap();
+        let Statement::Public { outputs, .. } = &statement else {
+            unreachable!()
+        };
+        for (i, out) in outputs.chunks(4).enumerate() {
+            let x: [u64; 4] = inputs[4 * i..4 * i + 4].try_into().unwrap();
+            assert_eq!(out, padding_shapes(&x), "instance {i} of {n}");
+            // ¬1 = 0, ¬0 = 1, ¬x0, the materialized ¬1, 1, 0, then the byte 0xa5.
+            assert_eq!(out[0] & 0x3f, 0b01_0010 | u64::from(x[0] & 1 == 0) << 2);
+            assert_eq!((out[0] >> 6) & 0xff, 0xa5);
+        }
+        let (proof, _) = flock.prove(&inputs[..4 * n], &statement).unwrap();
+        flock.verify(&statement, proof.as_bytes()).unwrap();
+
+        let Statement::Public {
+            inputs: i,
+            mut outputs,
+        } = statement
+        else {
+            unreachable!()
+        };
+        outputs[4 * (n - 1)] ^= 1; // the last instance's ¬1 claimed to be 1
+        expect_rejected(
+            flock.verify(&Statement::Public { inputs: i, outputs }, proof.as_bytes()),
+            "a wrong constant output",
+        );
+    }
 }

@@ -550,7 +550,11 @@ impl ProofFile {
                 let count = f.instances();
                 let what = match f.io() {
                     IoKind::Chain => format!("a chain of {count} {hash} compressions"),
-                    IoKind::Merkle => format!("a Merkle tree over {count} {hash} compressions"),
+                    IoKind::Merkle => format!(
+                        "a Merkle tree over {count} leaves: its {} {hash} node compressions, \
+                         from the stated leaves to the stated root",
+                        count.saturating_sub(1)
+                    ),
                     IoKind::Public => {
                         format!("public inputs and outputs of {count} {hash} compressions")
                     }
@@ -1595,7 +1599,11 @@ mod tests {
                 chain(),
                 "a chain of 62 keccak-f compressions in 21 blocks of 3",
             ),
-            (merkle(), "a Merkle tree over 4 sha256 compressions ("),
+            (
+                merkle(),
+                "a Merkle tree over 4 leaves: its 3 sha256 node compressions, from the \
+                 stated leaves to the stated root (",
+            ),
             (
                 public(),
                 "public inputs and outputs of 2 blake3 compressions (",

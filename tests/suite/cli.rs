@@ -465,7 +465,10 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     let out = flockwork(&["verify", tree.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("valid: a Merkle tree over 8 blake3"),
+        stdout(&out).starts_with(
+            "valid: a Merkle tree over 8 leaves: its 7 blake3 node compressions, from the \
+             stated leaves to the stated root"
+        ),
         "{}",
         stdout(&out)
     );

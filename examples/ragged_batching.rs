@@ -5,6 +5,7 @@
 //!
 //! `cargo run --release --example ragged_batching`
 
+use flockwork::gkr::statement::evaluate_outputs;
 use flockwork::gkr::{Ghash128, Ghash256, Setup, Statement, Variant};
 use flockwork::pcs::{Ligerito, Preset, Regime};
 use flockwork::poly::layered::LayeredRelation;
@@ -26,9 +27,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .collect()
         })
         .collect();
-    // The statement: each region's committed input layer and the claim that the outputs'
-    // multilinear extension takes these values at a random point.
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"example");
+    // The statement: these inputs give these outputs, every instance (the outputs computed
+    // natively here; `Statement::public` takes them from anywhere). The proof's transcript
+    // draws its output points after absorbing both; neither a point nor a value is stated.
+    let outputs = evaluate_outputs(&relation, &inputs);
+    let statement = Statement::public(&relation, &inputs, &outputs)?;
     // ANCHOR_END: statement
 
     // ANCHOR: batchers
@@ -58,8 +61,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Preset::Fast,
         Regime::Johnson { eta: 0.02 },
     )?;
+    // The statement: the committed inputs give these outputs, every instance.
     let (commitment, data) = setup.commit_inputs(&pcs, &inputs)?;
-    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"example");
+    let statement = setup.committed_statement(commitment.as_ref(), &outputs)?;
     let proof = setup.prove_opened(
         Variant::Ragged,
         &pcs,

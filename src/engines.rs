@@ -35,14 +35,15 @@
 //! ## The GKR public-IO statement
 //!
 //! A GKR walk proves claims on the multilinear extensions of a region's outputs. For public
-//! outputs the claims are derived, by prover and verifier alike: the inputs give each region's
-//! committed layer, and a SHA-256 transcript (protocol [`GKR_PUBLIC_PROTOCOL`], the relation's
-//! id) absorbs every output and every layer digest before it draws one point per region; the
-//! claim's values are the outputs' multilinear extensions at that point. A wrong output
-//! changes the points and the values, and is accepted with probability at most `w/|E|` for a
-//! region of `2^w` instances (Schwartz–Zippel over `E = GF(2^256)`).
+//! inputs and outputs the harness hands both to the engine ([`flockwork_gkr::Statement::public`],
+//! region by region), which derives the claims, prover and verifier alike: the walk's
+//! transcript absorbs the relation, the batcher, the widths and every region's input and
+//! output digests before it draws one point per region, and the claim's values are the
+//! outputs' multilinear extensions at that point (module docs of
+//! [`flockwork_gkr::statement`]). A wrong output changes the points and the values, and is
+//! accepted with probability at most `w/|E|` for a region of `2^w` instances
+//! (Schwartz–Zippel over `E = GF(2^256)`; counted in the batcher's soundness).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::flock::{HashGadget, IoKind as FlockIo, per_proof, region_chain_setup, region_layout};
@@ -53,23 +54,14 @@ use flockwork_circuit::{CircuitEncoding, SlotKind, evaluate};
 use flockwork_core::relation::{
     BatchError, Batcher, BooleanLayeredEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
 };
-use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
-use flockwork_gkr::statement::evaluate_columns;
-use flockwork_gkr::{
-    BooleanGkr, BooleanStatement, CommittedLayer, RegionClaim, RegionStatement, Setup, Variant,
-};
+use flockwork_gkr::{BooleanGkr, BooleanStatement, Setup, Variant};
 use flockwork_pcs::PcsKind;
 use flockwork_pcs::ring_switch::RingSwitched;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{Flock, FlockConfig};
-use flockwork_transcript::{
-    DomainSeparator, Sha256ProverTranscript, Transcript, TranscriptKind, TranscriptScheme,
-};
-
-/// Domain separator of the GKR public-IO points ([module docs](self)).
-pub const GKR_PUBLIC_PROTOCOL: &str = "flockwork/engines/gkr-public-io/v1";
+use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 
 /// A proof system: the engine a batcher runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1100,7 +1092,7 @@ where
     fn statement(
         &self,
         statement: &Statement<R>,
-    ) -> Result<flockwork_gkr::Statement<Ghash128, Ghash256>, BatchError> {
+    ) -> Result<flockwork_gkr::Statement<Ghash128>, BatchError> {
         let (None, Io::Public { inputs, outputs }) = (&self.pcs, &statement.io) else {
             return Err(BatchError::Unsupported(format!(
                 "{} does not prove {:?} statements",
@@ -1117,50 +1109,22 @@ where
             )));
         }
         let relation = self.setup.relation();
-        let t = relation.lanes();
-        let mut fs =
-            Sha256ProverTranscript::new(DomainSeparator::new(GKR_PUBLIC_PROTOCOL, &relation.id()));
-        let mut bytes = Vec::with_capacity(Ghash128::NUM_BYTES * t * count);
-        let mut buf = vec![0u8; Ghash128::NUM_BYTES];
-        for y in outputs {
-            for lane in relation.output_lanes(y) {
-                lane.write_bytes(&mut buf);
-                bytes.extend_from_slice(&buf);
-            }
-        }
-        fs.public_bytes("outputs", &bytes);
-        let layers: Vec<CommittedLayer<Ghash128>> = self
+        let mut rest = &outputs[..];
+        let output_rows: Vec<Vec<Ghash128>> = self
             .setup
             .widths()
             .iter()
-            .zip(self.regions(inputs))
-            .map(|(&w, rows)| CommittedLayer::from_inputs(relation, w, &rows))
-            .collect();
-        for layer in &layers {
-            fs.public_bytes("commitment", layer.digest());
-        }
-        let mut rest = &outputs[..];
-        let regions = layers
-            .into_iter()
-            .map(|layer| {
-                let w = layer.width();
+            .map(|&w| {
                 let (region, tail) = rest.split_at(1 << w);
                 rest = tail;
-                let mut columns = vec![Vec::with_capacity(1 << w); t];
-                for y in region {
-                    for (c, v) in columns.iter_mut().zip(relation.output_lanes(y)) {
-                        c.push(v);
-                    }
-                }
-                let point: Vec<Ghash256> = fs.challenges("point", w);
-                let values = evaluate_columns(&columns, &point);
-                RegionStatement {
-                    committed: Arc::new(layer),
-                    claim: RegionClaim { point, values },
-                }
+                region
+                    .iter()
+                    .flat_map(|y| relation.output_lanes(y))
+                    .collect()
             })
             .collect();
-        Ok(flockwork_gkr::Statement { regions })
+        flockwork_gkr::Statement::public(relation, &self.regions(inputs), &output_rows)
+            .map_err(|e| BatchError::Unsupported(e.to_string()))
     }
 }
 

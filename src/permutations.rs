@@ -6,10 +6,10 @@
 //! `N = Σ_a 2^{w_a}`, and the ragged batcher proves all regions in one walk at the cost of
 //! their native sizes (the padded batcher would pay `A·2^{max w_a}` rows).
 //!
-//! **What a proof says.** The output claims (the multilinear extensions of every lane of the
-//! outputs at Fiat–Shamir points) hold for the permutations of the given inputs. By default
-//! the inputs are public, held in the clear in place of a commitment
-//! (`flockwork_gkr::statement`). With a layer-0 commitment ([`PermutationWorkload::pcs`]) the
+//! **What a proof says.** The stated inputs give the stated outputs under the permutation,
+//! every instance: the GKR walk starts from the outputs' multilinear extensions at points its
+//! transcript draws after absorbing the inputs and the outputs (`flockwork_gkr::statement`).
+//! By default the inputs are public, held in the clear in place of a commitment. With a layer-0 commitment ([`PermutationWorkload::pcs`]) the
 //! inputs are committed with Ligerito, FRI-Binius or Blaze over GF(2^128) at
 //! [`LAYER0_TARGET_BITS`] ([`layer0_commitment`]) and the proof ends with the opening of the walk's terminal claims
 //! (`flockwork_gkr::opening`): the verifier needs the commitment, not the inputs.
@@ -17,6 +17,7 @@
 use std::time::{Duration, Instant};
 
 use flockwork_field_binary::{Ghash128, Ghash256};
+use flockwork_gkr::statement::evaluate_outputs;
 use flockwork_gkr::{Setup, Statement, Variant};
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{Commitment, PcsKind};
@@ -39,7 +40,7 @@ pub const MAX_REGIONS: usize = 64;
 pub struct PermutationWorkload {
     /// The region widths `w_a` (one to [`MAX_REGIONS`], each at most [`MAX_WIDTH`]).
     pub widths: Vec<usize>,
-    /// Seed of the inputs and of the output points.
+    /// Seed of the inputs.
     pub seed: u64,
     /// The batcher.
     pub variant: Variant,
@@ -74,8 +75,8 @@ pub struct PermutationReport {
     /// The inputs, region by region (`t · 2^w_a` elements each, permutation after
     /// permutation).
     pub inputs: Vec<Vec<Ghash128>>,
-    /// The output claims and committed layers.
-    pub statement: Statement<Ghash128, Ghash256>,
+    /// The statement: committed input layers and the stated outputs.
+    pub statement: Statement<Ghash128>,
     /// The layer-0 commitment's scheme and bytes, if the inputs were committed.
     pub commitment: Option<(PcsKind, Vec<u8>)>,
     /// The best run's proof.
@@ -146,32 +147,29 @@ pub fn check_widths(widths: &[usize]) -> Result<(), WorkloadError> {
 impl PermutationWorkload {
     /// The proof file of `report`, a run of this workload: its inputs in the clear
     /// ([`ProofFile::Gkr`](crate::proof_file::ProofFile::Gkr)) or the layer-0 commitment
-    /// ([`ProofFile::GkrOpened`](crate::proof_file::ProofFile::GkrOpened)), with the output
-    /// claims, the batcher and the transcript. `ProofFile::verify` checks it from the file
-    /// alone.
+    /// ([`ProofFile::GkrOpened`](crate::proof_file::ProofFile::GkrOpened)), with every
+    /// permutation's output, the batcher and the transcript. `ProofFile::verify` checks it
+    /// from the file alone.
     #[must_use]
     pub fn proof_file(&self, report: &PermutationReport) -> crate::proof_file::ProofFile {
         use crate::proof_file::{GkrFile, GkrOpenedFile, ProofFile};
-        let claims = report
-            .statement
-            .regions
-            .iter()
-            .map(|region| region.claim.clone())
-            .collect();
+        let outputs = report.statement.outputs();
         match &report.commitment {
             None => ProofFile::Gkr(GkrFile {
                 variant: self.variant,
                 transcript: self.transcript,
+                widths: self.widths.clone(),
                 inputs: report.inputs.clone(),
-                claims,
+                outputs,
                 proof: report.proof.clone(),
             }),
             Some((pcs, commitment)) => ProofFile::GkrOpened(GkrOpenedFile {
                 variant: self.variant,
                 transcript: self.transcript,
                 pcs: *pcs,
+                widths: self.widths.clone(),
                 commitment: commitment.clone(),
-                claims,
+                outputs,
                 proof: report.proof.clone(),
             }),
         }
@@ -269,12 +267,8 @@ impl PermutationWorkload {
         };
         let (measured, pcs_bits) = match self.pcs {
             None => {
-                // The statement (output claims computed natively) is not the prover's work.
-                let statement = Statement::<Ghash128, Ghash256>::honest(
-                    setup.relation(),
-                    &inputs,
-                    &self.seed.to_le_bytes(),
-                );
+                // The statement (outputs computed natively) is not the prover's work.
+                let statement = Statement::of_inputs(setup.relation(), &inputs);
                 let measured = measure::<_, WorkloadError>(reps, || {
                     let start = Instant::now();
                     let proof = setup
@@ -297,10 +291,11 @@ impl PermutationWorkload {
             Some(kind) => {
                 let pcs = layer0_commitment(kind, setup.input_layout().num_vars())
                     .map_err(WorkloadError::InvalidParameters)?;
+                let outputs = evaluate_outputs(setup.relation(), &inputs);
                 let run = OpenedRun {
                     setup: &setup,
                     inputs: &inputs,
-                    seed: self.seed,
+                    outputs: &outputs,
                     variant,
                 };
                 let measured = measure(reps, || run.once(&pcs)).map_err(|e| failed("", &e))?;
@@ -326,7 +321,7 @@ impl PermutationWorkload {
 
 /// What one proof produced.
 struct Run {
-    statement: Statement<Ghash128, Ghash256>,
+    statement: Statement<Ghash128>,
     proof: Vec<u8>,
     commitment: Option<Vec<u8>>,
 }
@@ -350,7 +345,8 @@ pub fn layer0_commitment(kind: PcsKind, num_vars: usize) -> Result<Commitment, S
 struct OpenedRun<'a, D> {
     setup: &'a Setup<Poseidon2bRelation, Ghash256, D>,
     inputs: &'a [Vec<Ghash128>],
-    seed: u64,
+    /// The permutations' outputs (computed natively, not the prover's work).
+    outputs: &'a [Vec<Ghash128>],
     variant: Variant,
 }
 
@@ -360,7 +356,7 @@ impl<D: TranscriptScheme> OpenedRun<'_, D> {
         let Self {
             setup,
             inputs,
-            seed,
+            outputs,
             variant,
         } = *self;
         let start = Instant::now();
@@ -368,8 +364,9 @@ impl<D: TranscriptScheme> OpenedRun<'_, D> {
             .commit_inputs(pcs, inputs)
             .map_err(|e| e.to_string())?;
         let committing = start.elapsed();
-        // The statement (output claims computed natively) is not the prover's work.
-        let statement = setup.committed_statement(commitment.as_ref(), inputs, &seed.to_le_bytes());
+        let statement = setup
+            .committed_statement(commitment.as_ref(), outputs)
+            .map_err(|e| e.to_string())?;
         let start = Instant::now();
         let proof = setup
             .prove_opened(variant, pcs, &commitment, &data, inputs, &statement)

@@ -4,7 +4,7 @@
 //! ## Layout (little-endian)
 //!
 //! ```text
-//! "FWPF" | u16 version (6) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
+//! "FWPF" | u16 version (7) | u8 system | u8 transcript (0 SHA-256, 1 BLAKE3, 2 Poseidon2b)
 //! system 0, batch-R1CS (Flock):
 //!     u8 hash | u8 pcs | u8 preset | u8 copies | u32 blocks | u32 count | u16 target_bits
 //!     | u8 statement kind
@@ -12,12 +12,14 @@
 //!     kind 2, Merkle: u32 d | d × u64 root | count leaves × d × u64 (the left-complete tree)
 //!     kind 3, public: u32 a | u32 b | blocks × a × u64 inputs | blocks × b × u64
 //!                     outputs (one instance per block)
-//! system 1, GKR over Poseidon2b (t = 4, official instance):
+//! system 1, GKR over Poseidon2b (t = 4, official instance), inputs and outputs public:
 //!     u8 batcher | u8 regions A | A × u8 width w_a
-//!     per region: t·2^w_a × 16-byte inputs | w_a × 32-byte point | t × 32-byte values
-//! system 2, GKR over Poseidon2b with the input layer committed (`flockwork_gkr::opening`):
+//!     per region: t·2^w_a × 16-byte inputs | t·2^w_a × 16-byte outputs (instance after
+//!     instance, t lanes each)
+//! system 2, GKR over Poseidon2b with the input layer committed (`flockwork_gkr::opening`),
+//! outputs public:
 //!     u8 batcher | u8 pcs | u8 regions A | A × u8 width w_a | u16 n | n commitment bytes
-//!     per region: w_a × 32-byte point | t × 32-byte values
+//!     per region: t·2^w_a × 16-byte outputs
 //! system 3, Keccak-f[1600] with GKR on its Boolean layers (the harness's batcher,
 //! `flockwork::engines`):
 //!     u8 batcher | u8 pcs (255: none) | u16 target_bits (0 without pcs) | u32 N (1 to 2^24)
@@ -31,19 +33,26 @@
 //! older file with an error that names the last commit reading it ([`RETIRED`]). A chain of
 //! `copies · blocks` steps proves `copies` steps per block, any number of blocks from 1 to
 //! 2^24 (the batch-R1CS setup's exact count, [`flockwork_r1cs::Flock::for_count`])
-//! ([`flockwork_boolean::wide_chain`]); Merkle trees take one node per block.
+//! ([`flockwork_boolean::wide_chain`]); a Merkle tree over `count` leaves takes one
+//! instance per leaf: its `count − 1` node compressions and instance 0, padding.
+//!
+//! **What a file states.** Chains: the two end states; Merkle trees: the root and the leaves;
+//! batch-R1CS public IO and GKR files (systems 1 and 3): every instance's input and output,
+//! or (systems 2 and 3 committed) a commitment to the inputs (and, system 3, the outputs).
+//! A GKR file over Poseidon2b states "these inputs (or the inputs this commitment binds)
+//! give these outputs under the permutation, every instance": it holds no output point and
+//! no claimed value; the verifier draws the points from the proof's transcript after the
+//! inputs (their digest, or the commitment) and the outputs are absorbed, and computes the
+//! claimed values itself ([`flockwork_gkr::statement`]).
 //!
 //! Parsing is strict: every count is bounded, and checked against the bytes left, before
 //! anything is allocated; field elements must be canonical; unknown codes and trailing bytes
 //! are errors. Verification rebuilds the setup from the header (a batch-R1CS proof also
 //! carries its setup digest and is bound to the setup by its transcript).
 
-use std::sync::Arc;
-
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
-use flockwork_gkr::statement::CommittedLayer;
-use flockwork_gkr::{GkrError, RegionClaim, RegionStatement, Variant};
+use flockwork_gkr::{GkrError, Variant};
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{FlockConfig, FlockError, Preset, Statement};
 use thiserror::Error;
@@ -62,17 +71,21 @@ pub const MAGIC: [u8; 4] = *b"FWPF";
 /// batch-R1CS proof version 4 (the count in the setup digest and the constant pin). Version 6:
 /// batch-R1CS proof version 5 (the commitment's parameters in their fixed byte encoding), the
 /// exact count (`u32 count`: Merkle trees over any number of leaves, Keccak-f chains of any
-/// length), and system 3 (Keccak-f with GKR on its Boolean layers).
-pub const VERSION: u16 = 6;
+/// length), and system 3 (Keccak-f with GKR on its Boolean layers). Version 7: Poseidon2b
+/// GKR files (systems 1 and 2) state every instance's outputs in place of an output point
+/// and claimed values, and carry GKR proof version 2 (the points drawn in the transcript).
+pub const VERSION: u16 = 7;
 /// Every earlier version, with the last commit whose `flockwork verify` reads its files: 2
 /// (no `copies` byte; proofs before the proof-of-work change d591d4c), 3 (the layer-0
 /// commitment at its target; files written from d591d4c on, earlier ones by b2fc788), 4
-/// (power-of-two block counts, batch-R1CS proof version 3) and 5 (batch-R1CS proof version 4).
-pub const RETIRED: [(u16, &str); 4] = [
+/// (power-of-two block counts, batch-R1CS proof version 3), 5 (batch-R1CS proof version 4)
+/// and 6 (Poseidon2b GKR files with a stated output point and claimed values).
+pub const RETIRED: [(u16, &str); 5] = [
     (2, "b2fc788"),
     (3, "7e089aa"),
     (4, "21c80a4"),
     (5, "40c760a"),
+    (6, "dd373e8"),
 ];
 /// The largest chain state or digest, in 64-bit words (Keccak-f[1600] has 25).
 const MAX_STATE_WORDS: usize = 64;
@@ -161,23 +174,28 @@ pub struct FlockFile {
     pub proof: Vec<u8>,
 }
 
-/// A GKR proof over Poseidon2b (t = 4) permutations and its statement.
+/// A GKR proof over Poseidon2b (t = 4) permutations and its statement: these inputs give
+/// these outputs, every instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GkrFile {
     /// The batcher that wrote the proof.
     pub variant: Variant,
     /// The Fiat–Shamir transcript.
     pub transcript: TranscriptKind,
-    /// The permutation inputs, region by region (`t · 2^w_a` elements each).
+    /// The region widths `w_a` (regions of `2^w_a` permutations).
+    pub widths: Vec<usize>,
+    /// The permutation inputs, region by region (`t · 2^w_a` elements each, permutation after
+    /// permutation).
     pub inputs: Vec<Vec<Ghash128>>,
-    /// The output claim of every region.
-    pub claims: Vec<RegionClaim<Ghash256>>,
+    /// The permutation outputs, in the same layout.
+    pub outputs: Vec<Vec<Ghash128>>,
     /// The GKR proof.
     pub proof: Vec<u8>,
 }
 
 /// A GKR proof over Poseidon2b (t = 4) permutations whose inputs are committed (the layer-0
-/// PCS path): the verifier holds the commitment, not the inputs.
+/// PCS path) and its statement: the inputs the commitment binds give these outputs, every
+/// instance. The verifier holds the commitment, not the inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GkrOpenedFile {
     /// The batcher that wrote the proof.
@@ -186,10 +204,13 @@ pub struct GkrOpenedFile {
     pub transcript: TranscriptKind,
     /// The commitment of the input layer ([`crate::permutations::layer0_commitment`]).
     pub pcs: PcsKind,
+    /// The region widths `w_a` (regions of `2^w_a` permutations).
+    pub widths: Vec<usize>,
     /// The commitment's bytes.
     pub commitment: Vec<u8>,
-    /// The output claim of every region.
-    pub claims: Vec<RegionClaim<Ghash256>>,
+    /// The permutation outputs, region by region (`t · 2^w_a` elements each, permutation
+    /// after permutation).
+    pub outputs: Vec<Vec<Ghash128>>,
     /// The GKR proof and the opening.
     pub proof: Vec<u8>,
 }
@@ -401,14 +422,6 @@ impl<'a> Reader<'a> {
         Ok(widths)
     }
 
-    /// A region's output claim: a point of `w` coordinates and `t` values.
-    fn claim(&mut self, w: usize) -> Result<RegionClaim<Ghash256>, ProofFileError> {
-        Ok(RegionClaim {
-            point: self.elements::<Ghash256>(w, "output claim")?,
-            values: self.elements::<Ghash256>(LANES, "output claim")?,
-        })
-    }
-
     /// The length-prefixed proof, then the end of the file.
     fn proof(mut self) -> Result<Vec<u8>, ProofFileError> {
         let len = self.u64("proof length")?;
@@ -424,15 +437,29 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The region widths of GKR output claims (their points' lengths).
-fn widths_of(claims: &[RegionClaim<Ghash256>]) -> Vec<usize> {
-    claims.iter().map(|c| c.point.len()).collect()
+/// The region count and widths, as [`Reader::widths`] reads them.
+fn push_widths(out: &mut Vec<u8>, widths: &[usize]) {
+    out.push(widths.len() as u8);
+    out.extend(widths.iter().map(|&w| w as u8));
 }
 
-/// The region count and widths, as [`Reader::widths`] reads them.
-fn push_widths(out: &mut Vec<u8>, claims: &[RegionClaim<Ghash256>]) {
-    out.push(claims.len() as u8);
-    out.extend(claims.iter().map(|c| c.point.len() as u8));
+/// Fails unless every region of `widths` has `t · 2^w` elements in `regions`.
+fn check_regions(
+    widths: &[usize],
+    regions: &[Vec<Ghash128>],
+    what: &str,
+) -> Result<(), ProofFileError> {
+    if regions.len() != widths.len()
+        || regions
+            .iter()
+            .zip(widths)
+            .any(|(r, &w)| r.len() != LANES << w)
+    {
+        return Err(ProofFileError::Header(format!(
+            "every region of 2^w permutations needs t·2^w {what}"
+        )));
+    }
+    Ok(())
 }
 
 /// The length-prefixed proof, as [`Reader::proof`] reads it.
@@ -551,51 +578,61 @@ impl ProofFile {
     pub fn describe(&self) -> String {
         match self {
             Self::Flock(f) => {
+                let hash = f.hash.name();
+                let count = f.instances();
                 let what = match f.io() {
-                    IoKind::Chain => "a chain of",
-                    IoKind::Merkle => "a Merkle tree over",
-                    IoKind::Public => "public inputs and outputs of",
+                    IoKind::Chain => format!("a chain of {count} {hash} compressions"),
+                    IoKind::Merkle => format!(
+                        "a Merkle tree over {count} leaves: its {} {hash} node compressions, \
+                         from the stated leaves to the stated root",
+                        count.saturating_sub(1)
+                    ),
+                    IoKind::Public => {
+                        format!("public inputs and outputs of {count} {hash} compressions")
+                    }
                 };
-                let count = f.instances().to_string();
                 let blocks = if f.copies > 1 {
                     format!(" in {} blocks of {}", f.blocks, f.copies)
                 } else {
                     String::new()
                 };
                 format!(
-                    "{what} {count} {} compressions{blocks} ({} over ring-switching, {} bits \
-                     targeted, {} transcript)",
-                    f.hash.name(),
+                    "{what}{blocks} ({} over ring-switching, {} bits targeted, {} transcript)",
                     f.pcs.name(),
                     f.target_bits,
                     f.transcript
                 )
             }
             Self::Gkr(g) => format!(
-                "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher, {} transcript)",
+                "{} Poseidon2b permutations in {} region(s), every output as stated (inputs \
+                 public; GKR, {} batcher, {} transcript)",
                 g.permutations(),
-                g.inputs.len(),
+                g.widths.len(),
                 g.variant.name(),
                 g.transcript
             ),
             Self::GkrOpened(g) => format!(
-                "{} Poseidon2b permutations in {} region(s) (GKR, {} batcher, inputs committed \
-                 with {}, {} transcript)",
+                "{} Poseidon2b permutations in {} region(s), every output as stated (inputs \
+                 committed with {}; GKR, {} batcher, {} transcript)",
                 g.permutations(),
-                g.claims.len(),
-                g.variant.name(),
+                g.widths.len(),
                 g.pcs.name(),
+                g.variant.name(),
                 g.transcript
             ),
             Self::BooleanGkr(g) => format!(
-                "{} Keccak-f permutations (GKR on the Boolean layers, {} batcher, {}, {} \
+                "{} Keccak-f permutations, {} (GKR on the Boolean layers, {} batcher, {} \
                  transcript)",
                 g.count(),
-                g.variant.name(),
                 g.pcs.map_or_else(
-                    || "public inputs and outputs".to_owned(),
-                    |pcs| format!("inputs and outputs committed with {}", pcs.name())
+                    || "every output as stated (public inputs and outputs)".to_owned(),
+                    |pcs| format!(
+                        "every committed output the permutation of its committed input \
+                         (inputs and outputs committed with {})",
+                        pcs.name()
+                    )
                 ),
+                g.variant.name(),
                 g.transcript
             ),
         }
@@ -817,22 +854,17 @@ impl GkrFile {
     /// Permutations in the batch.
     #[must_use]
     pub fn permutations(&self) -> usize {
-        self.inputs.iter().map(|r| r.len() / LANES).sum()
-    }
-
-    fn widths(&self) -> Vec<usize> {
-        widths_of(&self.claims)
+        self.widths.iter().map(|&w| 1usize << w).sum()
     }
 
     fn write(&self, out: &mut Vec<u8>) {
         out.push(1);
         out.push(transcript_code(self.transcript));
         out.push(variant_code(self.variant));
-        push_widths(out, &self.claims);
-        for (inputs, claim) in self.inputs.iter().zip(&self.claims) {
+        push_widths(out, &self.widths);
+        for (inputs, outputs) in self.inputs.iter().zip(&self.outputs) {
             push_elements(out, inputs);
-            push_elements(out, &claim.point);
-            push_elements(out, &claim.values);
+            push_elements(out, outputs);
         }
         push_proof(out, &self.proof);
     }
@@ -841,53 +873,30 @@ impl GkrFile {
         let variant = r.variant()?;
         let widths = r.widths()?;
         let mut inputs = Vec::with_capacity(widths.len());
-        let mut claims = Vec::with_capacity(widths.len());
+        let mut outputs = Vec::with_capacity(widths.len());
         for &w in &widths {
             debug_assert!(w <= MAX_WIDTH);
             inputs.push(r.elements::<Ghash128>(LANES << w, "permutation inputs")?);
-            claims.push(r.claim(w)?);
+            outputs.push(r.elements::<Ghash128>(LANES << w, "permutation outputs")?);
         }
         Ok(Self {
             variant,
             transcript,
+            widths,
             inputs,
-            claims,
+            outputs,
             proof: r.proof()?,
         })
     }
 
     fn verify(&self) -> Result<(), ProofFileError> {
-        let widths = self.widths();
-        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
-        if self.inputs.len() != widths.len()
-            || self
-                .inputs
-                .iter()
-                .zip(&widths)
-                .any(|(inputs, &w)| inputs.len() != LANES << w)
-            || self.claims.iter().any(|c| c.values.len() != LANES)
-        {
-            return Err(ProofFileError::Header(
-                "every region needs t·2^w inputs and t claimed values".into(),
-            ));
-        }
+        check_widths(&self.widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        check_regions(&self.widths, &self.inputs, "inputs")?;
+        check_regions(&self.widths, &self.outputs, "outputs")?;
         let relation = Poseidon2bRelation::official();
-        let regions = self
-            .inputs
-            .iter()
-            .zip(&self.claims)
-            .map(|(inputs, claim)| RegionStatement {
-                committed: Arc::new(CommittedLayer::from_inputs(
-                    &relation,
-                    claim.point.len(),
-                    inputs,
-                )),
-                claim: claim.clone(),
-            })
-            .collect();
-        let statement = flockwork_gkr::Statement { regions };
+        let statement = flockwork_gkr::Statement::public(&relation, &self.inputs, &self.outputs)?;
         with_transcript!(self.transcript, D => {
-            setup::<D>(widths).verify(self.variant, &statement, &self.proof)
+            setup::<D>(self.widths.clone()).verify(self.variant, &statement, &self.proof)
         })?;
         Ok(())
     }
@@ -897,11 +906,7 @@ impl GkrOpenedFile {
     /// Permutations in the batch.
     #[must_use]
     pub fn permutations(&self) -> usize {
-        self.claims.iter().map(|c| 1usize << c.point.len()).sum()
-    }
-
-    fn widths(&self) -> Vec<usize> {
-        widths_of(&self.claims)
+        self.widths.iter().map(|&w| 1usize << w).sum()
     }
 
     fn write(&self, out: &mut Vec<u8>) {
@@ -909,12 +914,11 @@ impl GkrOpenedFile {
         out.push(transcript_code(self.transcript));
         out.push(variant_code(self.variant));
         out.push(pcs_code(self.pcs));
-        push_widths(out, &self.claims);
+        push_widths(out, &self.widths);
         out.extend_from_slice(&(self.commitment.len() as u16).to_le_bytes());
         out.extend_from_slice(&self.commitment);
-        for claim in &self.claims {
-            push_elements(out, &claim.point);
-            push_elements(out, &claim.values);
+        for outputs in &self.outputs {
+            push_elements(out, outputs);
         }
         push_proof(out, &self.proof);
     }
@@ -925,29 +929,26 @@ impl GkrOpenedFile {
         let widths = r.widths()?;
         let len = usize::from(r.u16("commitment")?);
         let commitment = r.take(len, "commitment")?.to_vec();
-        let mut claims = Vec::with_capacity(widths.len());
+        let mut outputs = Vec::with_capacity(widths.len());
         for &w in &widths {
-            claims.push(r.claim(w)?);
+            debug_assert!(w <= MAX_WIDTH);
+            outputs.push(r.elements::<Ghash128>(LANES << w, "permutation outputs")?);
         }
         Ok(Self {
             variant,
             transcript,
             pcs,
+            widths,
             commitment,
-            claims,
+            outputs,
             proof: r.proof()?,
         })
     }
 
     fn verify(&self) -> Result<(), ProofFileError> {
-        let widths = self.widths();
-        check_widths(&widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
-        if self.claims.iter().any(|c| c.values.len() != LANES) {
-            return Err(ProofFileError::Header(
-                "every region needs t claimed values".into(),
-            ));
-        }
-        with_transcript!(self.transcript, D => self.verify_over(setup::<D>(widths)))
+        check_widths(&self.widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        check_regions(&self.widths, &self.outputs, "outputs")?;
+        with_transcript!(self.transcript, D => self.verify_over(setup::<D>(self.widths.clone())))
     }
 
     fn verify_over<D: TranscriptScheme>(
@@ -959,16 +960,7 @@ impl GkrOpenedFile {
         let commitment = pcs.commitment_from_bytes(&self.commitment).ok_or_else(|| {
             ProofFileError::Header("the commitment has the wrong length or form".into())
         })?;
-        let regions = self
-            .claims
-            .iter()
-            .zip(setup.layer0_digests(&self.commitment))
-            .map(|(claim, digest)| RegionStatement {
-                committed: Arc::new(CommittedLayer::by_commitment(claim.point.len(), digest)),
-                claim: claim.clone(),
-            })
-            .collect();
-        let statement = flockwork_gkr::Statement { regions };
+        let statement = setup.committed_statement(&self.commitment, &self.outputs)?;
         setup.verify_opened(self.variant, &pcs, &commitment, &statement, &self.proof)?;
         Ok(())
     }
@@ -1195,19 +1187,14 @@ mod tests {
         ProofFile::Gkr(GkrFile {
             variant: Variant::Ragged,
             transcript: TranscriptKind::Poseidon2b,
+            widths: vec![1, 0],
             inputs: vec![
                 (0..8).map(Ghash128::new).collect(),
                 (0..4).map(Ghash128::new).collect(),
             ],
-            claims: vec![
-                RegionClaim {
-                    point: vec![Ghash256::ONE],
-                    values: vec![Ghash256::ZERO; 4],
-                },
-                RegionClaim {
-                    point: vec![],
-                    values: vec![Ghash256::ONE; 4],
-                },
+            outputs: vec![
+                (100..108).map(Ghash128::new).collect(),
+                (200..204).map(Ghash128::new).collect(),
             ],
             proof: vec![9; 33],
         })
@@ -1218,16 +1205,11 @@ mod tests {
             variant: Variant::Padded,
             transcript: TranscriptKind::Blake3,
             pcs: PcsKind::Blaze,
+            widths: vec![3, 0],
             commitment: (0..32).collect(),
-            claims: vec![
-                RegionClaim {
-                    point: vec![Ghash256::ONE; 3],
-                    values: vec![Ghash256::ZERO; 4],
-                },
-                RegionClaim {
-                    point: vec![],
-                    values: vec![Ghash256::ONE; 4],
-                },
+            outputs: vec![
+                (0..32).map(Ghash128::new).collect(),
+                (40..44).map(Ghash128::new).collect(),
             ],
             proof: vec![5; 21],
         })
@@ -1444,11 +1426,30 @@ mod tests {
                 g.inputs.pop();
             },
             |g: &mut GkrFile| {
-                g.claims[0].values.pop();
+                g.outputs[0].pop();
             },
+            |g: &mut GkrFile| {
+                g.outputs.pop();
+            },
+            |g: &mut GkrFile| g.widths[0] = 2,
+            |g: &mut GkrFile| g.widths.push(0),
         ] {
             assert!(matches!(
                 ragged(gkr(), edit).verify(),
+                Err(ProofFileError::Header(_))
+            ));
+        }
+        for edit in [
+            |g: &mut GkrOpenedFile| {
+                g.outputs[1].pop();
+            },
+            |g: &mut GkrOpenedFile| {
+                g.outputs.pop();
+            },
+            |g: &mut GkrOpenedFile| g.widths[1] = 1,
+        ] {
+            assert!(matches!(
+                opened(gkr_opened(), edit).verify(),
                 Err(ProofFileError::Header(_))
             ));
         }
@@ -1657,26 +1658,39 @@ mod tests {
                 chain(),
                 "a chain of 62 keccak-f compressions in 21 blocks of 3",
             ),
-            (merkle(), "a Merkle tree over 4 sha256 compressions ("),
+            (
+                merkle(),
+                "a Merkle tree over 4 leaves: its 3 sha256 node compressions, from the \
+                 stated leaves to the stated root (",
+            ),
             (
                 public(),
                 "public inputs and outputs of 2 blake3 compressions (",
             ),
-            (gkr(), "3 Poseidon2b permutations in 2 region(s)"),
-            (gkr_opened(), "9 Poseidon2b permutations in 2 region(s)"),
-            (boolean_public(), "2 Keccak-f permutations"),
-            (boolean_committed(), "5 Keccak-f permutations"),
+            (
+                gkr(),
+                "3 Poseidon2b permutations in 2 region(s), every output as stated (inputs \
+                 public; GKR, ragged batcher, poseidon2b transcript)",
+            ),
+            (
+                gkr_opened(),
+                "9 Poseidon2b permutations in 2 region(s), every output as stated (inputs \
+                 committed with blaze; GKR, padded batcher, blake3 transcript)",
+            ),
+            (
+                boolean_public(),
+                "2 Keccak-f permutations, every output as stated (public inputs and outputs)",
+            ),
+            (
+                boolean_committed(),
+                "5 Keccak-f permutations, every committed output the permutation of its \
+                 committed input (inputs and outputs committed with fri)",
+            ),
         ];
         for (file, expected) in cases {
             let text = file.describe();
             assert!(text.contains(expected), "{text}");
         }
-        assert!(
-            boolean_public()
-                .describe()
-                .contains("public inputs and outputs")
-        );
-        assert!(boolean_committed().describe().contains("committed with"));
     }
 
     /// Garbage proofs of well-formed statements are rejected by the verifiers, and a batch
@@ -1822,53 +1836,202 @@ mod tests {
 
     /// Real Poseidon2b files, with the inputs in the clear and with a committed input layer
     /// (BLAKE3 transcripts, the ragged batcher), verify, and fail once the batcher, the
-    /// transcript, the scheme, an input or a claimed value is changed.
+    /// transcript, the scheme, the commitment or an input is changed.
     #[test]
     fn real_gkr_files_verify_under_their_own_header_only() {
-        use crate::permutations::PermutationWorkload;
-        let workload = PermutationWorkload::for_count(3, 2, Variant::Ragged)
-            .unwrap()
-            .with_transcript(TranscriptKind::Blake3);
-        let file = workload.proof_file(&workload.run().unwrap());
+        let file = real_gkr(3, None);
         assert!(
             file.describe()
-                .contains("3 Poseidon2b permutations in 2 region(s)")
+                .contains("3 Poseidon2b permutations in 2 region(s), every output as stated")
         );
         file.verify().unwrap();
         for changed in [
             ragged(file.clone(), |g| g.variant = Variant::Independent),
             ragged(file.clone(), |g| g.transcript = TranscriptKind::Sha256),
             ragged(file.clone(), |g| g.inputs[1][0] += Ghash128::ONE),
-            ragged(file.clone(), |g| g.claims[0].values[0] += Ghash256::ONE),
         ] {
             assert!(changed.verify().is_err(), "{}", changed.describe());
         }
 
-        let workload = PermutationWorkload::for_count(300, 4, Variant::Ragged)
-            .unwrap()
-            .with_pcs(Some(PcsKind::Fri))
-            .with_transcript(TranscriptKind::Blake3);
-        let file = workload.proof_file(&workload.run().unwrap());
-        assert!(
-            file.describe()
-                .contains("300 Poseidon2b permutations in 4 region(s)")
-        );
+        let file = real_gkr(300, Some(PcsKind::Fri));
+        assert!(file.describe().contains(
+            "300 Poseidon2b permutations in 4 region(s), every output as stated (inputs \
+             committed with fri"
+        ));
         file.verify().unwrap();
         for changed in [
             opened(file.clone(), |g| g.variant = Variant::Padded),
             opened(file.clone(), |g| g.transcript = TranscriptKind::Sha256),
             opened(file.clone(), |g| g.pcs = PcsKind::Ligerito),
             opened(file.clone(), |g| g.commitment[0] ^= 1),
-            opened(file.clone(), |g| g.claims[1].values[3] += Ghash256::ONE),
         ] {
             assert!(changed.verify().is_err(), "{}", changed.describe());
         }
-        assert!(matches!(
-            opened(file, |g| {
-                g.claims[0].values.pop();
+    }
+
+    /// A verified Poseidon2b file of `count` permutations (4 regions at most; BLAKE3, the
+    /// ragged batcher), its inputs public or committed with `pcs`.
+    fn real_gkr(count: usize, pcs: Option<PcsKind>) -> ProofFile {
+        use crate::permutations::PermutationWorkload;
+        let workload = PermutationWorkload::for_count(count, 4, Variant::Ragged)
+            .unwrap()
+            .with_pcs(pcs)
+            .with_transcript(TranscriptKind::Blake3);
+        workload.proof_file(&workload.run().unwrap())
+    }
+
+    /// Changing any single output — of the first, a middle or the last permutation, of the
+    /// first or the last region, in any lane — makes a public-IO file and a committed-input
+    /// file fail: the proof covers every instance's output.
+    #[test]
+    fn every_single_output_of_a_gkr_file_is_bound() {
+        // 300 = 256 + 32 + 8 + 4: regions of widths 8, 5, 3, 2.
+        for pcs in [None, Some(PcsKind::Fri)] {
+            let file = real_gkr(300, pcs);
+            let widths = match &file {
+                ProofFile::Gkr(g) => g.widths.clone(),
+                ProofFile::GkrOpened(g) => g.widths.clone(),
+                _ => unreachable!(),
+            };
+            assert_eq!(widths, vec![8, 5, 3, 2]);
+            for (a, row, lane) in [(0, 0, 0), (0, 128, 1), (0, 255, 3), (3, 0, 2), (3, 3, 3)] {
+                let at = LANES * row + lane;
+                let changed = match file.clone() {
+                    ProofFile::Gkr(mut g) => {
+                        g.outputs[a][at] += Ghash128::ONE;
+                        ProofFile::Gkr(g)
+                    }
+                    ProofFile::GkrOpened(mut g) => {
+                        g.outputs[a][at] += Ghash128::ONE;
+                        ProofFile::GkrOpened(g)
+                    }
+                    _ => unreachable!(),
+                };
+                assert!(
+                    matches!(changed.verify(), Err(ProofFileError::GkrRejected(_))),
+                    "{pcs:?}: region {a}, permutation {row}, lane {lane} changed, accepted"
+                );
+                // The same through the file bytes.
+                let back = ProofFile::from_bytes(&changed.to_bytes()).unwrap();
+                assert!(back.verify().is_err());
+            }
+        }
+    }
+
+    /// The version-6 layout (a stated output point and claimed values per region, no
+    /// outputs) is refused by name; its bytes under version 7 do not parse; and a proof whose
+    /// walk starts at a point other than the one the transcript draws — `0…0`, which covers
+    /// instance 0 alone, with the true values there — is rejected in a version-7 file, while
+    /// the same forger at the drawn points makes a file that verifies.
+    #[test]
+    fn gkr_files_at_points_other_than_the_drawn_ones_are_rejected() {
+        let ProofFile::Gkr(g) = real_gkr(3, None) else {
+            unreachable!()
+        };
+        // The old layout: per region inputs | w_a × 32-byte point | t × 32-byte values.
+        let mut old = MAGIC.to_vec();
+        old.extend_from_slice(&6u16.to_le_bytes());
+        old.extend([1, transcript_code(g.transcript), variant_code(g.variant)]);
+        push_widths(&mut old, &g.widths);
+        for (inputs, &w) in g.inputs.iter().zip(&g.widths) {
+            push_elements(&mut old, inputs);
+            push_elements(&mut old, &vec![Ghash256::ZERO; w]);
+            push_elements(&mut old, &[Ghash256::ONE; LANES]);
+        }
+        push_proof(&mut old, &g.proof);
+        let e = ProofFile::from_bytes(&old).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProofFileError::Retired {
+                    version: 6,
+                    commit: "dd373e8"
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("version 6") && e.to_string().contains("dd373e8"));
+        old[4..6].copy_from_slice(&VERSION.to_le_bytes());
+        assert!(ProofFile::from_bytes(&old).is_err());
+
+        // A forger with the honest transcript, starting the walk where it likes.
+        let forged = |choose: &dyn Fn(&[Ghash256]) -> Vec<Ghash256>| {
+            ProofFile::Gkr(GkrFile {
+                proof: walk_at_points(&g, choose),
+                ..g.clone()
             })
-            .verify(),
-            Err(ProofFileError::Header(_))
+        };
+        forged(&|z| z.to_vec()).verify().unwrap();
+        let at_zero = forged(&|z| vec![Ghash256::ZERO; z.len()]);
+        assert!(matches!(
+            at_zero.verify(),
+            Err(ProofFileError::GkrRejected(GkrError::LayerCheck { .. }))
         ));
+        let moved = forged(&|z| z.iter().map(|&c| c + Ghash256::ONE).collect());
+        assert!(moved.verify().is_err());
+    }
+
+    /// A ragged walk over `file`'s statement whose transcript absorbs the statement as the
+    /// honest prover's does (`flockwork_gkr::batchers`, "Proof format") and draws the points,
+    /// but which starts from claims at `choose(drawn point)`, with the stated outputs'
+    /// values there.
+    fn walk_at_points(file: &GkrFile, choose: &dyn Fn(&[Ghash256]) -> Vec<Ghash256>) -> Vec<u8> {
+        use flockwork_core::layered::LayeredRelation;
+        use flockwork_gkr::batchers::{
+            HEADER_LEN, LABEL_COMMITMENT, LABEL_OUTPUTS, LABEL_POINT, PROOF_MAGIC, PROOF_VERSION,
+        };
+        use flockwork_gkr::{ProverConfig, RegionClaim, RegionInput, prove_walk};
+        use flockwork_transcript::{ProverTranscript, Transcript};
+        assert_eq!(
+            (file.variant, file.transcript),
+            (Variant::Ragged, TranscriptKind::Blake3)
+        );
+        let relation = Poseidon2bRelation::official();
+        let statement =
+            flockwork_gkr::Statement::public(&relation, &file.inputs, &file.outputs).unwrap();
+        let mut instance = relation.id();
+        instance.push(Variant::Ragged as u8);
+        for v in std::iter::once(file.widths.len()).chain(file.widths.iter().copied()) {
+            instance.extend_from_slice(&(v as u64).to_le_bytes());
+        }
+        let mut tr = flockwork_transcript::Blake3::prover("flockwork/gkr/ragged/v2", &instance);
+        for region in &statement.regions {
+            tr.public_bytes(LABEL_COMMITMENT, region.committed.digest());
+            tr.public_bytes(LABEL_OUTPUTS, region.outputs.digest());
+        }
+        let claims: Vec<RegionClaim<Ghash256>> = statement
+            .regions
+            .iter()
+            .map(|region| {
+                let drawn: Vec<Ghash256> = tr.challenges(LABEL_POINT, region.outputs.width());
+                let point = choose(&drawn);
+                let values = region.outputs.evaluate(&point).unwrap();
+                RegionClaim { point, values }
+            })
+            .collect();
+        let zero = [Ghash128::ZERO; LANES];
+        let inputs: Vec<RegionInput<'_, Ghash128>> = file
+            .inputs
+            .iter()
+            .zip(&file.widths)
+            .map(|(inputs, &width)| RegionInput {
+                width,
+                inputs,
+                padding: &zero,
+            })
+            .collect();
+        prove_walk(
+            &relation,
+            &ProverConfig::default(),
+            &inputs,
+            claims,
+            &mut tr,
+        );
+        let mut proof = PROOF_MAGIC.to_vec();
+        proof.extend_from_slice(&PROOF_VERSION.to_le_bytes());
+        proof.push(Variant::Ragged as u8);
+        assert_eq!(proof.len(), HEADER_LEN);
+        proof.extend_from_slice(&tr.into_proof());
+        proof
     }
 }

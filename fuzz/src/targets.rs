@@ -350,7 +350,7 @@ pub fn flock(data: &[u8]) -> bool {
 
 type GkrContext = (
     flockwork::gkr::Setup<flockwork::gkr::Poseidon2bRelation, Ghash256>,
-    flockwork::gkr::Statement<Ghash128, Ghash256>,
+    flockwork::gkr::Statement<Ghash128>,
     Vec<u8>,
 );
 
@@ -364,7 +364,7 @@ fn gkr_context() -> &'static GkrContext {
             .map(|&w| ghash_vec(w as u64 + 40, 4 << w))
             .collect();
         let relation = Poseidon2bRelation::official();
-        let statement = Statement::honest(&relation, &inputs, b"fuzz");
+        let statement = Statement::of_inputs(&relation, &inputs);
         let setup = Setup::new(relation, widths);
         let proof = setup
             .prove(Variant::Ragged, &inputs, &statement)
@@ -422,23 +422,10 @@ pub fn proof_file_gkr_seed() -> Vec<u8> {
     static SEED: OnceLock<Vec<u8>> = OnceLock::new();
     SEED.get_or_init(|| {
         let variant = flockwork::gkr::Variant::Ragged;
-        let report = flockwork::permutations::PermutationWorkload::for_count(5, 1, variant)
-            .expect("5 permutations")
-            .run()
-            .expect("prove");
-        ProofFile::Gkr(flockwork::proof_file::GkrFile {
-            variant,
-            transcript: flockwork::transcript::TranscriptKind::Sha256,
-            inputs: report.inputs,
-            claims: report
-                .statement
-                .regions
-                .iter()
-                .map(|region| region.claim.clone())
-                .collect(),
-            proof: report.proof,
-        })
-        .to_bytes()
+        let workload = flockwork::permutations::PermutationWorkload::for_count(5, 1, variant)
+            .expect("5 permutations");
+        let report = workload.run().expect("prove");
+        workload.proof_file(&report).to_bytes()
     })
     .clone()
 }

@@ -5,8 +5,9 @@
 //! cargo run --release --features bench-bins --bin gkr_bench -- [--widths 14,15,17,16,12,15,16,12,13] [--threads 2] [--reps 3] [--transcript sha256|blake3|poseidon2b] [--pcs ligerito]
 //! ```
 //!
-//! A worker generates the instances from a fixed seed, builds the statement (commitment
-//! digests and output claims, untimed), resets the process's peak-RSS counter, proves
+//! A worker generates the instances from a fixed seed, builds the statement (the inputs'
+//! digests and the outputs, computed natively, untimed; the prover draws the output points
+//! and evaluates the outputs there, timed), resets the process's peak-RSS counter, proves
 //! (wall-clock and CPU time), records the peak RSS, then verifies the proof several times
 //! (median), timing the walk verification and the terminal discharge (direct evaluation of
 //! the committed columns, which stands in for a PCS opening) separately.
@@ -29,7 +30,8 @@ use std::time::Instant;
 
 use clap::Parser;
 use flockwork_core::layered::LayeredRelation;
-use flockwork_gkr::batchers::HEADER_LEN;
+use flockwork_gkr::batchers::{HEADER_LEN, LABEL_COMMITMENT, LABEL_OUTPUTS, LABEL_POINT};
+use flockwork_gkr::statement::evaluate_outputs;
 use flockwork_gkr::walk::{
     LABEL_ALPHA, LABEL_CHALLENGE, LABEL_LAYER_VALUES, LABEL_ROUND, walk_elements,
 };
@@ -128,12 +130,12 @@ fn inputs(widths: &[usize]) -> Vec<Vec<Ghash128>> {
 }
 
 /// The verifier's transcript operations on `proof` for `variant` (module docs), without
-/// the arithmetic: statement absorption, per layer `α`, per round a compressed round
-/// polynomial and a challenge, the layer values.
+/// the arithmetic: statement absorption and the output points, per layer `α`, per round a
+/// compressed round polynomial and a challenge, the layer values.
 fn replay_transcript<D: TranscriptScheme>(
     setup: &Setup<Poseidon2bRelation, Ghash256, D>,
     variant: Variant,
-    statement: &Statement<Ghash128, Ghash256>,
+    statement: &Statement<Ghash128>,
     proof: &[u8],
 ) {
     let relation = setup.relation();
@@ -151,11 +153,14 @@ fn replay_transcript<D: TranscriptScheme>(
         let len = 32 * walk_elements(relation, width, regions.len());
         let (mine, tail) = rest.split_at(len);
         rest = tail;
-        let mut tr = D::verifier("flockwork/gkr/replay/v1", b"", mine);
+        let mut tr = D::verifier("flockwork/gkr/replay/v2", b"", mine);
         for region in regions {
-            tr.public_bytes("gkr/commitment", region.committed.digest());
-            tr.public_field("gkr/point", &region.claim.point);
-            tr.public_field("gkr/claim", &region.claim.values);
+            tr.public_bytes(LABEL_COMMITMENT, region.committed.digest());
+            tr.public_bytes(LABEL_OUTPUTS, region.outputs.digest());
+        }
+        for region in regions {
+            let point: Vec<Ghash256> = tr.challenges(LABEL_POINT, region.outputs.width());
+            std::hint::black_box(point);
         }
         for layer in (1..=relation.num_layers()).rev() {
             std::hint::black_box(tr.challenge::<Ghash256>(LABEL_ALPHA));
@@ -199,8 +204,7 @@ fn worker_with<D: TranscriptScheme>(args: &Args, variant: Variant) -> Sample {
     if args.pcs == "ligerito" {
         return worker_opened(&setup, &inputs, args.verifications, variant);
     }
-    let statement =
-        Statement::<Ghash128, Ghash256>::honest(setup.relation(), &inputs, b"gkr-bench");
+    let statement = Statement::of_inputs(setup.relation(), &inputs);
     // Reset the peak-RSS counter (Linux: "5" to clear_refs), so the peak is the prover's.
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let cpu0 = cpu_seconds();
@@ -256,9 +260,12 @@ fn worker_opened<D: TranscriptScheme>(
     variant: Variant,
 ) -> Sample {
     let pcs = layer0_pcs(setup);
-    // The statement needs the commitment; its output claims are computed natively, untimed.
+    // The statement needs the commitment; its outputs are computed natively, untimed.
     let (commitment, _) = setup.commit_inputs(&pcs, inputs).expect("inputs fit");
-    let statement = setup.committed_statement(commitment.as_ref(), inputs, b"gkr-bench");
+    let outputs = evaluate_outputs(setup.relation(), inputs);
+    let statement = setup
+        .committed_statement(commitment.as_ref(), &outputs)
+        .expect("outputs fit");
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let cpu0 = cpu_seconds();
     let start = Instant::now();

@@ -56,7 +56,7 @@ fn main() {
         })
         .collect();
     let relation = Poseidon2bRelation::official();
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"gkr-bench");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation, args.widths.clone());
     // Builds the isomorphism tables once, outside the timings.
     let _ = setup.to_tower();

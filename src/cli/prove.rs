@@ -316,10 +316,22 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
             .or_else(|| flockwork::memory::total_bytes().map(|bytes| bytes / 10 * 9)),
         ..Default::default()
     };
-    let shape = match io {
-        IoKind::Chain => "a chain of",
-        IoKind::Merkle => "a Merkle tree over",
-        IoKind::Public => "public inputs and outputs of",
+    let what = match io {
+        IoKind::Chain => format!(
+            "a chain of {} {} compressions",
+            describe_shape(batch),
+            hash.name()
+        ),
+        IoKind::Merkle => format!(
+            "a Merkle tree over {count} leaves ({} {} node compressions)",
+            count.saturating_sub(1),
+            hash.name()
+        ),
+        IoKind::Public => format!(
+            "public inputs and outputs of {} {} compressions",
+            describe_shape(batch),
+            hash.name()
+        ),
     };
     let workload = FlockWorkload {
         hash,
@@ -331,9 +343,7 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
     };
     let r = with_progress(
         format!(
-            "proving and verifying {shape} {} {} compressions on {} thread(s){}",
-            describe_shape(batch),
-            hash.name(),
+            "proving and verifying {what} on {} thread(s){}",
             rayon::current_num_threads(),
             runs_note(args.reps)
         ),

@@ -465,7 +465,10 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     let out = flockwork(&["verify", tree.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("valid: a Merkle tree over 8 blake3"),
+        stdout(&out).starts_with(
+            "valid: a Merkle tree over 8 leaves: its 7 blake3 node compressions, from the \
+             stated leaves to the stated root"
+        ),
         "{}",
         stdout(&out)
     );
@@ -514,7 +517,10 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
     let out = flockwork(&["verify", opened.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("300 Poseidon2b permutations in 4 region(s) (GKR, ragged batcher, inputs committed with fri, sha256 transcript)"),
+        stdout(&out).starts_with(
+            "valid: 300 Poseidon2b permutations in 4 region(s), every output as stated (inputs \
+             committed with fri; GKR, ragged batcher, sha256 transcript)"
+        ),
         "{}",
         stdout(&out)
     );
@@ -540,6 +546,32 @@ fn counts_round_up_merkle_trees_and_poseidon2b_batches_prove_and_verify() {
             let err = stderr(&out);
             assert!(err.contains("rejected"), "{name} {index}: {err}");
             assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+    // A stated output flipped — of the first permutation, and of the last one of the first
+    // region — is rejected: the files state every output and the proofs cover each.
+    for (name, path) in [("poseidon2b", &batch), ("poseidon2b-fri", &opened)] {
+        let bytes = std::fs::read(path).unwrap();
+        // Public inputs: the header (13 bytes: 3 regions), then region 0's 8 inputs of
+        // 4 × 16 bytes before its outputs. Committed: the header (15 bytes: 4 regions), the
+        // commitment's length and bytes, then the outputs.
+        let outputs = if name == "poseidon2b" {
+            13 + 8 * 64
+        } else {
+            17 + usize::from(u16::from_le_bytes([bytes[15], bytes[16]]))
+        };
+        let first_region = if name == "poseidon2b" { 8 } else { 256 };
+        for index in [outputs, outputs + 64 * (first_region - 1) + 48] {
+            let mut bad = bytes.clone();
+            bad[index] ^= 1;
+            let file = dir.join(format!("bad-output-{name}-{index}.bin"));
+            std::fs::write(&file, &bad).unwrap();
+            let out = flockwork(&["verify", file.to_str().unwrap()]);
+            assert!(
+                !out.status.success(),
+                "{name}: output byte {index} flipped, accepted"
+            );
+            assert!(stderr(&out).contains("rejected"), "{}", stderr(&out));
         }
     }
     std::fs::remove_dir_all(&dir).ok();

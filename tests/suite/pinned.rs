@@ -151,7 +151,7 @@ fn ragged_gkr_proof_is_pinned() {
         .map(|&w| ghash_vec(w as u64 + 60, 4 << w))
         .collect();
     let relation = Poseidon2bRelation::official();
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"pinned");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation, widths);
     let proof = setup.prove(Variant::Ragged, &inputs, &statement).unwrap();
     let stored = pinned("gkr-ragged-poseidon2b.bin", &proof);

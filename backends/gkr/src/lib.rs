@@ -12,7 +12,7 @@
 //! | [`prove_walk`] ([`prover`]) | the prover of one walk: ragged rounds, Gruen eq-factoring, base-field first round, checkpointed layer tables, rayon over rows |
 //! | [`verify_walk`] ([`verifier`]) | the verifier of one walk: scalar, sequential, never panics |
 //! | [`lanes`] | round-polynomial kernels per lane (`x^(2^m−1)` in characteristic two, binomial otherwise) |
-//! | [`statement`] | the public statement: committed layer `S_0` (held in the clear, digest absorbed; or known by a commitment only), output claims |
+//! | [`statement`] | the public statement: per region the input layer `S_0` (held in the clear, digest absorbed; or known by a commitment only) and the stated outputs `S_L` (digest absorbed); the output points are drawn by the walk's transcript, never stated |
 //! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
 //! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic `Poseidon2bSponge` from `flockwork-poseidon2b` |
@@ -21,8 +21,11 @@
 //!
 //! ## The protocol in one paragraph
 //!
-//! Output claims `S_{L,a}(z_a) = v_a` (one point per region, shared by the `t` lanes) are
-//! reduced layer by layer. At layer `l` one challenge `α` batches lanes and regions, the
+//! A statement says "these inputs (or the inputs this commitment binds) give these outputs
+//! under the relation, every instance". The walk's transcript absorbs the relation, the
+//! batcher, the widths, every region's input and output digests, and then draws one point
+//! `z_a` per region; both sides compute `v_a = S_{L,a}(z_a)` from the stated outputs. These
+//! output claims (one point per region, shared by the `t` lanes) are reduced layer by layer. At layer `l` one challenge `α` batches lanes and regions, the
 //! matrix of the layer is folded into the weights (`cw = M_l^T w`), and one sumcheck over
 //! `W = max_a w_a` variables, bound least significant bit first, proves
 //! `Σ_a Σ_x eq(z_a, x_{<w_a}) χ_a(x_{≥w_a}) Σ_j cw_{a,j} T_{l,j}(S_{l−1,a}(x))`, a polynomial of
@@ -51,9 +54,9 @@
 //!
 //! ```
 //! use flockwork_core::EngineBatcher;
-//! use flockwork_gkr::{Ragged, Statement, Variant};
+//! use flockwork_field::Field;
+//! use flockwork_gkr::{Ghash128, Ghash256, Ragged, Statement, Variant};
 //! use flockwork_poseidon2b::Poseidon2bRelation;
-//! use flockwork_gkr::{Ghash128, Ghash256};
 //!
 //! let relation = Poseidon2bRelation::official();
 //! let widths = vec![2, 0, 3];
@@ -61,13 +64,19 @@
 //!     .iter()
 //!     .map(|&w| (0..4u128 << w).map(Ghash128::new).collect())
 //!     .collect();
-//! let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"doc");
+//! // The statement: these inputs give these outputs (computed natively here).
+//! let statement = Statement::of_inputs(&relation, &inputs);
 //! let batcher = Ragged::<_, Ghash256>::new(relation, widths);
 //! let proof = batcher.prove_batch(&inputs, &statement).unwrap();
 //! batcher.verify_batch(&statement, &proof).unwrap();
 //! // The same proof bytes, verified with tower-basis arithmetic.
 //! batcher.0.verify_in_tower(Variant::Ragged, &statement, &proof).unwrap();
 //! assert!(batcher.soundness_bits() > 240.0);
+//! // Another output, here instance 0's, is a statement the proof does not prove.
+//! let mut outputs = statement.outputs();
+//! outputs[0][0] += Ghash128::ONE;
+//! let other = Statement::public(batcher.0.relation(), &inputs, &outputs).unwrap();
+//! assert!(batcher.verify_batch(&other, &proof).is_err());
 //! ```
 #![forbid(unsafe_code)]
 
@@ -87,6 +96,6 @@ pub use error::{GkrError, ProveError};
 pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 pub use opening::InputLayout;
 pub use prover::{ProverConfig, RegionInput, prove_walk};
-pub use statement::{CommittedLayer, RegionStatement, Statement};
+pub use statement::{CommittedLayer, OutputLayer, RegionStatement, Statement};
 pub use verifier::verify_walk;
 pub use walk::RegionClaim;

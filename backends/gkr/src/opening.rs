@@ -17,9 +17,14 @@
 //! The walk absorbs one digest per region in place of the committed columns' hash. On this
 //! path region `a`'s digest is
 //! `SHA-256("flockwork/gkr/layer0-commitment/v1" ‖ u64le(a) ‖ u64le(w_a) ‖ u64le(t) ‖ commitment)`
-//! ([`Setup::layer0_digests`]; statements from [`Setup::committed_statement`]); the verifier
-//! recomputes the digests and rejects a statement that carries others, so the commitment is
-//! fixed before the first challenge of every walk.
+//! ([`Setup::layer0_digests`]; statements from [`Setup::committed_statement`], which adds the
+//! stated outputs); the verifier recomputes the digests and rejects a statement that carries
+//! others, so the commitment is fixed before the first challenge of every walk. The walk's
+//! transcript absorbs these digests and the outputs' digests before it draws the output
+//! points ([`crate::batchers`], "Proof format"): the statement is "the committed inputs give
+//! these outputs, every instance", the outputs in the clear (the verifier evaluates their
+//! multilinear extensions at the drawn points, `O(t · 2^{w_a})` per region), the inputs
+//! known by the commitment only.
 //!
 //! ## From terminal claims to base-field claims
 //!
@@ -50,7 +55,8 @@
 //! protocol `"flockwork/gkr/committed-io/v1"`, instance = the walk's instance bytes ‖ the
 //! commitment, squeezes one output point `z_a ∈ E^{w_a}` per region and receives the
 //! prover's values `v_{a,j} = S_{L,a,j}(z_a)`; they are region `a`'s output claim, and the
-//! walk reduces it to terminal claims on `S_0` as above. One opening proves both: the
+//! walk (protocol `"flockwork/gkr/<variant>/v1"`, absorbing per region the digest, `z_a` and
+//! `v_a`) reduces it to terminal claims on `S_0` as above. One opening proves both: the
 //! terminal claims on lanes `j < t`, and `⟨C, eq(z_a, ·)·[x_hi = b_{a,t+j}]⟩ = v_{a,j}` on
 //! the output lanes. If the committed outputs differ from the relation of the committed
 //! inputs in region `a`, their multilinear extensions differ as polynomials of `w_a`
@@ -68,10 +74,8 @@ use flockwork_field::{ExtensionField, Field};
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme, VerifierTranscript};
 use sha2::{Digest, Sha256};
 
-use std::sync::Arc;
-
-use crate::batchers::{Setup, Variant};
-use crate::statement::{CommittedLayer, RegionStatement, Statement};
+use crate::batchers::{Setup, Start, Variant};
+use crate::statement::Statement;
 use crate::walk::{RegionClaim, selector};
 use crate::{GkrError, ProveError};
 
@@ -288,24 +292,31 @@ where
         region_digests(domain, self.widths(), lanes, commitment)
     }
 
-    /// A true statement about `witness` whose layers are known by `commitment` only
-    /// ([`Statement::honest_committed`] with [`Setup::layer0_digests`]).
+    /// The statement "the inputs `commitment` commits to ([`Setup::commit_inputs`]) give the
+    /// outputs `outputs[a]`" (region `a`: `t · 2^{w_a}` values, row after row), every region's
+    /// layer known by its digest ([`Setup::layer0_digests`], [`Statement::committed`]). The
+    /// output points are drawn in the walk's transcript after the digests and the outputs
+    /// ([`crate::batchers`], "Proof format").
     ///
-    /// # Panics
-    /// If the witness does not fit the setup.
-    #[must_use]
+    /// # Errors
+    /// [`GkrError::Statement`] if the outputs do not fit the setup's widths.
     pub fn committed_statement(
         &self,
         commitment: &[u8],
-        witness: &[Vec<R::Base>],
-        seed: &[u8],
-    ) -> Statement<R::Base, E> {
-        Statement::honest_committed(
-            self.relation(),
-            witness,
-            &self.layer0_digests(commitment),
-            seed,
-        )
+        outputs: &[Vec<R::Base>],
+    ) -> Result<Statement<R::Base>, GkrError> {
+        let t = self.relation().lanes();
+        if outputs.len() != self.widths().len()
+            || outputs
+                .iter()
+                .zip(self.widths())
+                .any(|(rows, &w)| rows.len() != t << w)
+        {
+            return Err(GkrError::Statement(
+                "outputs must have t · 2^w values per region of the setup",
+            ));
+        }
+        Statement::committed(t, &self.layer0_digests(commitment), outputs)
     }
 
     /// The base-field claims on the committed polynomial equivalent to the terminal claims
@@ -376,7 +387,7 @@ where
         commitment: &P::Commitment,
         data: &P::ProverData,
         witness: &[Vec<R::Base>],
-        statement: &Statement<R::Base, E>,
+        statement: &Statement<R::Base>,
     ) -> Result<Vec<u8>, ProveError>
     where
         P: PolynomialCommitment<R::Base, Evals = [R::Base]>,
@@ -389,7 +400,8 @@ where
                 "the statement's layer digests are not those of the commitment",
             ));
         }
-        let (mut proof, terminal) = self.prove_with_terminal(variant, witness, statement)?;
+        let (mut proof, terminal) =
+            self.prove_with_terminal(variant, witness, Start::Outputs(statement))?;
         let claims = self
             .layer0_claims(variant, &terminal)
             .map_err(|_| ProveError::Statement("terminal claims of the wrong shape"))?;
@@ -409,7 +421,7 @@ where
         variant: Variant,
         pcs: &P,
         commitment: &P::Commitment,
-        statement: &Statement<R::Base, E>,
+        statement: &Statement<R::Base>,
         proof: &[u8],
     ) -> Result<(), GkrError>
     where
@@ -435,32 +447,10 @@ where
         self.verify_opening(variant, pcs, commitment, &claims, opening)
     }
 
-    /// The committed-IO statement of `commitment` ([module docs](self), "Committed inputs
-    /// and outputs"): the regions' digests, region `a`'s output point `draw(w_a)` and its
-    /// claim `values(a, point)` (`t` values).
-    fn io_statement(
-        &self,
-        commitment: &[u8],
-        mut draw: impl FnMut(usize) -> Vec<E>,
-        mut values: impl FnMut(usize, &[E]) -> Vec<E>,
-    ) -> Statement<R::Base, E> {
-        let t = self.relation().lanes();
-        let digests = self.digests(IO_DIGEST_DOMAIN, 2 * t, commitment);
-        let regions = self
-            .widths()
-            .iter()
-            .zip(digests)
-            .enumerate()
-            .map(|(a, (&w, digest))| {
-                let point = draw(w);
-                let values = values(a, &point);
-                RegionStatement {
-                    committed: Arc::new(CommittedLayer::by_commitment(w, digest)),
-                    claim: RegionClaim { point, values },
-                }
-            })
-            .collect();
-        Statement { regions }
+    /// The committed-IO path's per-region digests of `commitment` ([module docs](self),
+    /// "Committed inputs and outputs").
+    fn io_digests(&self, commitment: &[u8]) -> Vec<[u8; 32]> {
+        self.digests(IO_DIGEST_DOMAIN, 2 * self.relation().lanes(), commitment)
     }
 
     /// Elements of `E` the committed-IO transcript carries: `t` output values per region.
@@ -470,13 +460,11 @@ where
     }
 
     /// Bits of soundness of the committed-IO path with a commitment of `pcs_bits`: the
-    /// walk's ([`Setup::soundness_bits`]), the commitment's and the output points'
-    /// `Σ_a w_a / |E|` ([module docs](self), "Committed inputs and outputs").
+    /// walk's with the output points' `Σ_a w_a / |E|` ([`Setup::soundness_bits`]) and the
+    /// commitment's ([module docs](self), "Committed inputs and outputs").
     #[must_use]
     pub fn io_soundness_bits(&self, variant: Variant, pcs_bits: f64) -> f64 {
-        let points: f64 = self.widths().iter().map(|&w| w as f64).sum::<f64>()
-            * (-(8.0 * E::NUM_BYTES as f64)).exp2();
-        -((-self.soundness_bits(variant)).exp2() + (-pcs_bits).exp2() + points).log2()
+        -((-self.soundness_bits(variant)).exp2() + (-pcs_bits).exp2()).log2()
     }
 
     /// Proves that the outputs `pcs` committed as `commitment` (with prover data `data`,
@@ -516,27 +504,35 @@ where
             IO_PROTOCOL,
             &self.opening_instance(variant, commitment.as_ref()),
         );
-        let statement = self.io_statement(
-            commitment.as_ref(),
-            |w| tr.challenges("gkr/io/point", w),
-            |a, point| {
+        let claims: Vec<RegionClaim<E>> = self
+            .widths()
+            .iter()
+            .enumerate()
+            .map(|(a, &w)| {
+                let point: Vec<E> = tr.challenges("gkr/io/point", w);
                 let columns: Vec<Vec<R::Base>> = (t..2 * t)
                     .map(|j| {
                         let o = layout.offset(a, j);
-                        poly[o..o + (1 << point.len())].to_vec()
+                        poly[o..o + (1 << w)].to_vec()
                     })
                     .collect();
-                crate::statement::evaluate_columns(&columns, point)
-            },
-        );
-        for region in &statement.regions {
-            tr.send_field("gkr/io/outputs", &region.claim.values);
+                let values = crate::statement::evaluate_columns(&columns, &point);
+                RegionClaim { point, values }
+            })
+            .collect();
+        for claim in &claims {
+            tr.send_field("gkr/io/outputs", &claim.values);
         }
         let mut proof = tr.into_proof();
-        let (walk, terminal) = self.prove_with_terminal(variant, witness, &statement)?;
+        let digests = self.io_digests(commitment.as_ref());
+        let start = Start::Claims {
+            digests: &digests,
+            claims: &claims,
+        };
+        let (walk, terminal) = self.prove_with_terminal(variant, witness, start)?;
         proof.extend_from_slice(&walk);
         let claims = self
-            .io_claims(variant, &statement, &terminal, &layout)
+            .io_claims(variant, &claims, &terminal, &layout)
             .map_err(|_| ProveError::Statement("terminal claims of the wrong shape"))?;
         proof.extend_from_slice(&self.open(variant, pcs, commitment, data, &claims));
         Ok(proof)
@@ -587,30 +583,33 @@ where
             values.push(tr.recv_field::<E>("gkr/io/outputs", t)?);
         }
         tr.finish()?;
-        let mut points = points.into_iter();
-        let statement = self.io_statement(
-            commitment.as_ref(),
-            |_| points.next().unwrap_or_default(),
-            |a, _| values[a].clone(),
-        );
-        let terminal = self.verify_walks(variant, &statement, walk)?;
-        let claims = self.io_claims(variant, &statement, &terminal, &layout)?;
+        let claims: Vec<RegionClaim<E>> = points
+            .into_iter()
+            .zip(values)
+            .map(|(point, values)| RegionClaim { point, values })
+            .collect();
+        let digests = self.io_digests(commitment.as_ref());
+        let start = Start::Claims {
+            digests: &digests,
+            claims: &claims,
+        };
+        let terminal = self.verify_walks_from(variant, start, walk)?;
+        let claims = self.io_claims(variant, &claims, &terminal, &layout)?;
         self.verify_opening(variant, pcs, commitment, &claims, opening)
     }
 
     /// The opening's claims on the committed-IO polynomial: the terminal claims on the input
-    /// lanes and the output claims of `statement` on the output lanes.
+    /// lanes and the output claims `outputs` on the output lanes.
     fn io_claims(
         &self,
         variant: Variant,
-        statement: &Statement<R::Base, E>,
+        outputs: &[RegionClaim<E>],
         terminal: &[RegionClaim<E>],
         layout: &InputLayout,
     ) -> Result<Vec<Claim<R::Base>>, GkrError> {
         let t = self.relation().lanes();
         let mut claims = self.terminal_claims(variant, terminal, layout)?;
-        for (a, region) in statement.regions.iter().enumerate() {
-            let claim = &region.claim;
+        for (a, claim) in outputs.iter().enumerate() {
             for (j, &v) in claim.values.iter().enumerate() {
                 claims.extend(extension_claims::<R::Base, E>(
                     &claim.point,
@@ -657,7 +656,7 @@ where
     }
 
     /// Whether every region's digest is the one [`Setup::layer0_digests`] derives.
-    fn is_bound(&self, statement: &Statement<R::Base, E>, commitment: &[u8]) -> bool {
+    fn is_bound(&self, statement: &Statement<R::Base>, commitment: &[u8]) -> bool {
         statement.regions.len() == self.widths().len()
             && statement
                 .regions

@@ -1,6 +1,7 @@
 //! The three batchers on Poseidon2b (GF(2^128), challenges in GF(2^256)) and on Poseidon2
-//! over BN254 (odd characteristic, `E = F`): honest proofs verify with identical output
-//! claims; mutated bytes, claims and witness rows are rejected; nothing panics.
+//! over BN254 (odd characteristic, `E = F`): honest proofs verify; mutated bytes, changed
+//! outputs (first, middle and last instance of a region) and witness rows are rejected;
+//! nothing panics.
 
 use flockwork_core::EngineBatcher;
 use flockwork_core::layered::LayeredRelation;
@@ -16,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::common;
-use common::random_inputs;
+use common::{change_output, first_middle_last, random_inputs};
 
 /// Proves with all three variants, checks acceptance, proof sizes and rejections.
 fn exercise<R, E>(relation: R, widths: Vec<usize>, seed: u64)
@@ -27,7 +28,7 @@ where
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let t = relation.lanes();
     let inputs = random_inputs::<R::Base>(&mut rng, t, &widths);
-    let statement = Statement::<R::Base, E>::honest(&relation, &inputs, &seed.to_le_bytes());
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<R, E>::new(relation.clone(), widths.clone()).with_config(ProverConfig {
         checkpoint_spacing: 1 + (seed as usize % 7),
     });
@@ -62,20 +63,18 @@ where
         longer.push(0);
         assert!(setup.verify(variant, &statement, &longer).is_err());
 
-        // A changed output claim (value, then point) is rejected.
+        // A changed output (the first, a middle and the last instance of a random region,
+        // a random lane) is rejected, and so is the proof its prover makes for it.
         let a = rng.random_range(0..widths.len());
-        let mut changed = statement.clone();
-        changed.regions[a].claim.values[rng.random_range(0..t)] += E::ONE;
-        assert!(setup.verify(variant, &changed, &proof).is_err());
-        // The prover of the false claim fails too.
-        let false_proof = setup.prove(variant, &inputs, &changed);
-        if let Ok(p) = false_proof {
-            assert!(setup.verify(variant, &changed, &p).is_err());
-        }
-        if widths[a] > 0 {
-            let mut moved = statement.clone();
-            moved.regions[a].claim.point[0] += E::ONE;
-            assert!(setup.verify(variant, &moved, &proof).is_err());
+        for row in first_middle_last(widths[a]) {
+            let lane = rng.random_range(0..t);
+            let changed = change_output(&statement, a, row, lane, R::Base::ONE);
+            assert!(
+                setup.verify(variant, &changed, &proof).is_err(),
+                "{variant:?}: region {a}, instance {row}'s changed output accepted"
+            );
+            let false_proof = setup.prove(variant, &inputs, &changed).unwrap();
+            assert!(setup.verify(variant, &changed, &false_proof).is_err());
         }
 
         // A wrong witness row: the proof does not verify against the committed statement.
@@ -126,7 +125,7 @@ fn batcher_trait_and_identical_claims() {
     let widths = vec![4, 2, 5, 3];
     let mut rng = ChaCha8Rng::seed_from_u64(30);
     let inputs = random_inputs::<Ghash128>(&mut rng, 4, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"claims");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let independent = Independent::<_, Ghash256>::new(relation.clone(), widths.clone());
     let padded = Padded::<_, Ghash256>::new(relation.clone(), widths.clone());
     let ragged = Ragged::<_, Ghash256>::new(relation, widths);
@@ -142,19 +141,27 @@ fn batcher_trait_and_identical_claims() {
     // Ragged and padded proofs have the same shape; the transcripts differ.
     assert_eq!(proofs[1].len(), proofs[2].len());
     assert_ne!(proofs[1][7..], proofs[2][7..]);
-    // Output claims: the MLE of the outputs S_66 computed natively.
-    for (a, region) in statement.regions.iter().enumerate() {
-        let mut outputs: Vec<Vec<Ghash128>> = vec![Vec::new(); 4];
-        for row in inputs[a].chunks_exact(4) {
+    // The stated outputs: S_66, the native permutation of every input; the same statement
+    // from them verifies the same proofs.
+    let mut outputs = Vec::new();
+    for rows in &inputs {
+        let mut region = Vec::new();
+        for row in rows.chunks_exact(4) {
             let out = flockwork_poseidon2b::official_t4().permutation(row.try_into().unwrap());
-            for (c, v) in outputs.iter_mut().zip(out) {
-                c.push(v);
-            }
+            region.extend(out);
         }
-        let evals: Vec<Ghash256> =
-            flockwork_gkr::statement::evaluate_columns(&outputs, &region.claim.point);
-        assert_eq!(evals, region.claim.values);
+        outputs.push(region);
     }
+    assert_eq!(statement.outputs(), outputs);
+    let relation = Poseidon2bRelation::official();
+    assert_eq!(
+        Statement::public(&relation, &inputs, &outputs).unwrap(),
+        statement
+    );
+    assert_eq!(
+        flockwork_gkr::statement::evaluate_outputs(&relation, &inputs),
+        outputs
+    );
     // Soundness: ragged = padded > independent.
     assert_eq!(padded.soundness_bits(), ragged.soundness_bits());
     assert!(independent.soundness_bits() < ragged.soundness_bits());
@@ -167,8 +174,8 @@ fn garbage_proofs_are_rejected() {
     let widths = vec![2, 1];
     let mut rng = ChaCha8Rng::seed_from_u64(40);
     let inputs = random_inputs::<Ghash128>(&mut rng, 4, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"garbage");
-    let setup = Setup::<_, Ghash256>::new(relation, widths);
+    let statement = Statement::of_inputs(&relation, &inputs);
+    let setup = Setup::<_, Ghash256>::new(relation.clone(), widths);
     for variant in Variant::ALL {
         let len = setup.proof_len(variant);
         for attempt in 0..4 {
@@ -183,7 +190,7 @@ fn garbage_proofs_are_rejected() {
             rng.fill(&mut bytes[..]);
             if attempt % 2 == 0 && bytes.len() >= 7 {
                 bytes[..4].copy_from_slice(b"FWGK");
-                bytes[4..6].copy_from_slice(&1u16.to_le_bytes());
+                bytes[4..6].copy_from_slice(&2u16.to_le_bytes());
                 bytes[6] = variant as u8;
             }
             assert!(setup.verify(variant, &statement, &bytes).is_err());
@@ -195,11 +202,22 @@ fn garbage_proofs_are_rejected() {
             setup.verify(variant, &short, &[]),
             Err(GkrError::Statement(_))
         ));
-        let mut bad_point = statement.clone();
-        bad_point.regions[0].claim.point.push(Ghash256::ONE);
+        // Outputs of another width than the region's.
+        let mut bad_outputs = statement.clone();
+        bad_outputs.regions[0].outputs = statement.regions[1].outputs.clone();
         assert!(matches!(
-            setup.verify(variant, &bad_point, &[]),
+            setup.verify(variant, &bad_outputs, &[]),
             Err(GkrError::Statement(_))
+        ));
+        // A proof of version 1 (output claims at stated points) is refused by name.
+        let mut old = setup.prove(variant, &inputs, &statement).unwrap();
+        old[4..6].copy_from_slice(&1u16.to_le_bytes());
+        assert!(matches!(
+            setup.verify(variant, &statement, &old),
+            Err(GkrError::Retired {
+                version: 1,
+                commit: "dd373e8"
+            })
         ));
     }
 }
@@ -211,7 +229,7 @@ fn checkpoint_spacing_does_not_change_the_proof() {
     let widths = vec![3, 1, 2];
     let mut rng = ChaCha8Rng::seed_from_u64(50);
     let inputs = random_inputs::<Ghash128>(&mut rng, 4, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"spacing");
+    let statement = Statement::of_inputs(&relation, &inputs);
     for variant in Variant::ALL {
         let proofs: Vec<Vec<u8>> = [1, 3, 8, 11, 65, 66, 1000]
             .into_iter()
@@ -230,7 +248,7 @@ fn checkpoint_spacing_does_not_change_the_proof() {
 
 /// Proof sizes and soundness at the published widths (notes/poseidon2b-gkr.md §(b)):
 /// ragged = padded = 66·(8W + 4A)·32 B, independent = Σ_a 66·(8w_a + 4)·32 B (plus the
-/// 7-byte header); soundness −log2(Σ_l (tA + 8W) / 2^256).
+/// 7-byte header); soundness −log2((Σ_a w_a + Σ_l (tA + 8W)) / 2^256).
 #[test]
 fn published_widths_sizes_and_soundness() {
     let widths = vec![14, 15, 17, 16, 12, 15, 16, 12, 13];
@@ -250,8 +268,9 @@ fn published_widths_sizes_and_soundness() {
     assert_eq!(setup.proof_len(Variant::Independent), 2_272_519);
     assert_eq!(setup.physical_rows(Variant::Ragged), 360_448);
     assert_eq!(setup.physical_rows(Variant::Padded), 9 << 17);
-    let ragged = 256.0 - (66.0f64 * (4.0 * 9.0 + 8.0 * 17.0)).log2();
-    let indep = 256.0 - (66.0f64 * (4.0 * 9.0 + 8.0 * 130.0)).log2();
+    // The output points: Σ_a w_a = 130.
+    let ragged = 256.0 - (130.0 + 66.0f64 * (4.0 * 9.0 + 8.0 * 17.0)).log2();
+    let indep = 256.0 - (130.0 + 66.0f64 * (4.0 * 9.0 + 8.0 * 130.0)).log2();
     assert!((setup.soundness_bits(Variant::Ragged) - ragged).abs() < 1e-9);
     assert!((setup.soundness_bits(Variant::Padded) - ragged).abs() < 1e-9);
     assert!((setup.soundness_bits(Variant::Independent) - indep).abs() < 1e-9);
@@ -264,7 +283,7 @@ fn published_widths_sizes_and_soundness() {
 fn bn254_soundness_uses_its_field() {
     let relation = Poseidon2Relation::new(flockwork_poseidon2::instances::bn254_t3());
     let setup = Setup::<_, Bn254Fr>::new(relation, vec![4, 2]);
-    let expected = 253.0 - (64.0f64 * (3.0 * 2.0 + 4.0 * 6.0)).log2();
+    let expected = 253.0 - (6.0 + 64.0f64 * (3.0 * 2.0 + 4.0 * 6.0)).log2();
     assert!((setup.soundness_bits(Variant::Ragged) - expected).abs() < 1e-9);
 }
 
@@ -276,7 +295,7 @@ fn regions_larger_than_one_chunk() {
     let widths = vec![12, 2, 11];
     let mut rng = ChaCha8Rng::seed_from_u64(60);
     let inputs = random_inputs::<Ghash128>(&mut rng, 4, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"chunks");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation, widths.clone());
     for variant in Variant::ALL {
         let proof = setup.prove(variant, &inputs, &statement).unwrap();
@@ -298,7 +317,7 @@ fn every_batcher_rejects_sampled_mutations() {
     let widths = vec![2, 0, 1];
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let inputs = random_inputs::<Ghash128>(&mut rng, relation.lanes(), &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"mutation");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation, widths);
     let budget = MutationBudget {
         exhaustive_limit: 6000,

@@ -1,13 +1,15 @@
 //! The layer-0 PCS path (`flockwork_gkr::opening`): every region's `S_0` committed with a
 //! polynomial commitment (Ligerito, FRI-Binius and Blaze over GF(2^128) with GF(2^256)
 //! challenges; BaseFold over BN254 with `E = F`), terminal claims proved by its opening.
-//! Honest proofs verify for the three batchers; statements, commitments, witnesses and proof
-//! bytes that do not belong together are rejected; nothing panics.
+//! Honest proofs verify for the three batchers; statements (a changed output of the first, a
+//! middle or the last instance), commitments, witnesses and proof bytes that do not belong
+//! together are rejected; nothing panics.
 
 use flockwork_core::PolynomialCommitment;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_prime::Bn254Fr;
+use flockwork_gkr::statement::evaluate_outputs;
 use flockwork_gkr::{Ghash128, Ghash256, GkrError, ProveError, Setup, Statement, Variant};
 use flockwork_pcs::{
     BaseFold, Blaze, BlazeConfig, BlazeOptions, FriBinius, FriConfig, Ligerito, Preset, Regime,
@@ -20,6 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use sha2::Sha256;
 
 use crate::common;
+use common::{change_output, first_middle_last};
 
 fn random_inputs<F: Field>(seed: u64, t: usize, widths: &[usize]) -> Vec<Vec<F>> {
     common::random_inputs(&mut ChaCha8Rng::seed_from_u64(seed), t, widths)
@@ -39,7 +42,10 @@ where
     assert_eq!(pcs.num_vars(), setup.input_layout().num_vars());
     let inputs = random_inputs::<R::Base>(seed, t, &widths);
     let (commitment, data) = setup.commit_inputs(pcs, &inputs).unwrap();
-    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"opening");
+    let outputs = evaluate_outputs(setup.relation(), &inputs);
+    let statement = setup
+        .committed_statement(commitment.as_ref(), &outputs)
+        .unwrap();
     // The statement without columns cannot be discharged directly.
     assert!(
         statement
@@ -62,14 +68,27 @@ where
             Err(GkrError::Statement(_))
         ));
 
-        // A statement with another output value is rejected (by the walk).
-        let mut wrong = statement.clone();
-        wrong.regions[0].claim.values[0] += E::ONE;
-        assert!(
-            setup
-                .verify_opened(variant, pcs, &commitment, &wrong, &proof)
-                .is_err()
-        );
+        // A statement with another output (the first, a middle, the last instance of the
+        // first and the last region) is rejected, and so is its prover's proof.
+        for a in [0, widths.len() - 1] {
+            for row in first_middle_last(widths[a]) {
+                let wrong = change_output(&statement, a, row, t - 1, R::Base::ONE);
+                assert!(
+                    setup
+                        .verify_opened(variant, pcs, &commitment, &wrong, &proof)
+                        .is_err(),
+                    "{variant:?}: region {a}, instance {row}'s changed output accepted"
+                );
+                let false_proof = setup
+                    .prove_opened(variant, pcs, &commitment, &data, &inputs, &wrong)
+                    .unwrap();
+                assert!(
+                    setup
+                        .verify_opened(variant, pcs, &commitment, &wrong, &false_proof)
+                        .is_err()
+                );
+            }
+        }
 
         // Truncated or extended proofs, a flipped opening byte.
         assert!(
@@ -101,7 +120,7 @@ where
     }
 
     // The statement of the clear path (column digests) is not bound to the commitment.
-    let clear = Statement::<R::Base, E>::honest(setup.relation(), &inputs, b"opening");
+    let clear = Statement::of_inputs(setup.relation(), &inputs);
     assert!(matches!(
         setup.prove_opened(Variant::Ragged, pcs, &commitment, &data, &inputs, &clear),
         Err(ProveError::Statement(_))
@@ -145,7 +164,12 @@ where
         Err(GkrError::Opening(_))
     ));
     // The walk proven on other rows than the committed ones: a walk check or the opening fails.
-    let other_statement = setup.committed_statement(commitment.as_ref(), &other_inputs, b"opening");
+    let other_statement = setup
+        .committed_statement(
+            commitment.as_ref(),
+            &evaluate_outputs(setup.relation(), &other_inputs),
+        )
+        .unwrap();
     let swapped = setup
         .prove_opened(
             Variant::Ragged,
@@ -229,13 +253,21 @@ fn a_pcs_of_the_wrong_size_is_refused() {
     ));
     let right = ligerito(n);
     let (c, d) = setup.commit_inputs(&right, &inputs).unwrap();
-    let committed = setup.committed_statement(c.as_ref(), &inputs, b"size");
+    let outputs = evaluate_outputs(setup.relation(), &inputs);
+    let committed = setup.committed_statement(c.as_ref(), &outputs).unwrap();
     assert!(matches!(
         setup.prove_opened(Variant::Ragged, &pcs, &c, &d, &inputs, &committed),
         Err(ProveError::Witness(_))
     ));
     let (commitment, _) = right.commit(&setup.layer0_polynomial(&inputs).unwrap());
-    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"size");
+    let statement = setup
+        .committed_statement(commitment.as_ref(), &outputs)
+        .unwrap();
+    // Outputs of another shape than the setup's.
+    assert!(matches!(
+        setup.committed_statement(commitment.as_ref(), &outputs[1..]),
+        Err(GkrError::Statement(_))
+    ));
     assert!(matches!(
         setup.verify_opened(Variant::Ragged, &right, &commitment, &statement, &[]),
         Err(GkrError::ProofLength { .. })
@@ -261,7 +293,12 @@ fn opened_proofs_reject_sampled_mutations() {
     let pcs = ligerito(setup.input_layout().num_vars());
     let inputs = random_inputs::<Ghash128>(6, relation.lanes(), &widths);
     let (commitment, data) = setup.commit_inputs(&pcs, &inputs).unwrap();
-    let statement = setup.committed_statement(commitment.as_ref(), &inputs, b"mutation");
+    let statement = setup
+        .committed_statement(
+            commitment.as_ref(),
+            &evaluate_outputs(setup.relation(), &inputs),
+        )
+        .unwrap();
     for variant in Variant::ALL {
         let proof = setup
             .prove_opened(variant, &pcs, &commitment, &data, &inputs, &statement)

@@ -4,9 +4,9 @@
 //!
 //! (a) the map `Φ: GHASH(256) → tower(256)` is a field isomorphism that keeps the wire
 //! conventions, and the relation and the statement map through it; (b) honest proofs of all
-//! three variants are accepted by the tower verifier, which ends on the images of the GHASH
-//! verifier's terminal claims; (c) mutated proofs and changed claims are rejected without
-//! panics; (d) controls: a wrongly mapped statement or relation is rejected, so the checks
+//! three variants are accepted by the tower verifier, which draws the same output points and
+//! ends on the images of the GHASH verifier's terminal claims; (c) mutated proofs and changed
+//! outputs are rejected without panics; (d) controls: a wrongly mapped statement or relation is rejected, so the checks
 //! can fail.
 
 use flockwork_core::layered::LayeredRelation;
@@ -21,6 +21,8 @@ use flockwork_testkit::field::{check_extension, check_field};
 use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+use crate::common::change_output;
 
 fn random_ghash256(rng: &mut ChaCha8Rng) -> Ghash256 {
     match rng.random_range(0..8) {
@@ -183,27 +185,25 @@ fn the_statement_maps_with_the_same_digests() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let widths = [3, 0, 5];
     let inputs = random_inputs(&mut rng, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"map");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let tower = statement.to_tower();
     assert_eq!(tower.widths(), statement.widths());
     for (g, t) in statement.regions.iter().zip(&tower.regions) {
         assert_eq!(t.committed.digest(), g.committed.digest());
-        assert_eq!(t.claim, claim_to_tower(&g.claim));
+        assert_eq!(t.outputs.digest(), g.outputs.digest());
         for (gc, tc) in g.committed.columns().iter().zip(t.committed.columns()) {
             assert!(gc.iter().zip(tc).all(|(&x, &y)| y.to_ghash() == x));
         }
+        for (gc, tc) in g.outputs.columns().iter().zip(t.outputs.columns()) {
+            assert!(gc.iter().zip(tc).all(|(&x, &y)| y.to_ghash() == x));
+        }
     }
-    // The honest statement built natively in the tower is the mapped one (the same
-    // Fiat–Shamir points, the same output values).
+    // The statement built natively in the tower is the mapped one (the same outputs).
     let tower_inputs: Vec<Vec<TowerWire128>> = inputs
         .iter()
         .map(|r| r.iter().map(|&v| TowerWire128::from_ghash(v)).collect())
         .collect();
-    let native = Statement::<TowerWire128, TowerWire256>::honest(
-        &relation.to_tower(),
-        &tower_inputs,
-        b"map",
-    );
+    let native = Statement::of_inputs(&relation.to_tower(), &tower_inputs);
     assert_eq!(native, tower);
 }
 
@@ -216,8 +216,7 @@ fn across_the_boundary(widths: Vec<usize>, seed: u64) {
     let relation = Poseidon2bRelation::official();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let inputs = random_inputs(&mut rng, &widths);
-    let statement =
-        Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, &seed.to_le_bytes());
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation, widths.clone());
     let tower_setup = setup.to_tower();
     let tower_statement = statement.to_tower();
@@ -259,23 +258,16 @@ fn across_the_boundary(widths: Vec<usize>, seed: u64) {
                 .verify(variant, &tower_statement, &proof[..proof.len() - 1])
                 .is_err()
         );
-        // A changed output claim, in either representation.
+        // A changed output, in either representation.
         let a = rng.random_range(0..widths.len());
         let lane = rng.random_range(0..4);
-        let mut changed = statement.clone();
-        changed.regions[a].claim.values[lane] += Ghash256::ONE;
+        let row = rng.random_range(0..1usize << widths[a]);
+        let changed = change_output(&statement, a, row, lane, Ghash128::ONE);
         assert!(setup.verify_in_tower(variant, &changed, &proof).is_err());
-        let mut changed = tower_statement.clone();
-        changed.regions[a].claim.values[lane] += TowerWire256::Y;
+        let changed = change_output(&tower_statement, a, row, lane, TowerWire128::ONE);
         assert!(tower_setup.verify(variant, &changed, &proof).is_err());
-        if widths[a] > 0 {
-            let mut moved = tower_statement.clone();
-            moved.regions[a].claim.point[0] += TowerWire256::ONE;
-            assert!(tower_setup.verify(variant, &moved, &proof).is_err());
-        }
         // A wrong witness row: the GHASH prover's proof fails in the tower too.
         let mut wrong = inputs.clone();
-        let row = rng.random_range(0..1usize << widths[a]);
         wrong[a][4 * row + lane] += Ghash128::ONE;
         let bad_proof = setup.prove(variant, &wrong, &statement).unwrap();
         assert!(matches!(
@@ -311,7 +303,7 @@ fn tower_verifier_rejects_sampled_mutations() {
     let widths = vec![1, 0, 2];
     let mut rng = ChaCha8Rng::seed_from_u64(30);
     let inputs = random_inputs(&mut rng, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"mutation");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation, widths);
     let (tower_setup, tower_statement) = (setup.to_tower(), statement.to_tower());
     let budget = MutationBudget {
@@ -337,14 +329,13 @@ fn wrong_maps_are_rejected() {
     let widths = vec![2, 1];
     let mut rng = ChaCha8Rng::seed_from_u64(40);
     let inputs = random_inputs(&mut rng, &widths);
-    let statement = Statement::<Ghash128, Ghash256>::honest(&relation, &inputs, b"control");
+    let statement = Statement::of_inputs(&relation, &inputs);
     let setup = Setup::<_, Ghash256>::new(relation.clone(), widths.clone());
     let tower_setup = setup.to_tower();
     // The identity on bit patterns: a bijection and additive, but not multiplicative.
     let reinterpret = |g: Ghash128| TowerWire128::new(Tower128(g.to_bits()));
-    let reinterpret2 = |g: Ghash256| TowerWire256::new(reinterpret(g.lo), reinterpret(g.hi));
-    let wrong_statement = statement.map_fields(reinterpret, reinterpret2);
-    // The wrongly mapped statement encodes other elements: other digests, other claims.
+    let wrong_statement = statement.map_field(reinterpret);
+    // The wrongly mapped statement encodes other elements: other digests.
     assert_ne!(
         wrong_statement.regions[0].committed.digest(),
         statement.regions[0].committed.digest()

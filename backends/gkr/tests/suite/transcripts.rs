@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 const WIDTHS: [usize; 3] = [2, 0, 3];
 
-fn instance() -> (Vec<Vec<Ghash128>>, Statement<Ghash128, Ghash256>) {
+fn instance() -> (Vec<Vec<Ghash128>>, Statement<Ghash128>) {
     let mut rng = ChaCha8Rng::seed_from_u64(0x7472);
     let inputs: Vec<Vec<Ghash128>> = WIDTHS
         .iter()
@@ -23,7 +23,7 @@ fn instance() -> (Vec<Vec<Ghash128>>, Statement<Ghash128, Ghash256>) {
                 .collect()
         })
         .collect();
-    let statement = Statement::honest(&Poseidon2bRelation::official(), &inputs, b"transcripts");
+    let statement = Statement::of_inputs(&Poseidon2bRelation::official(), &inputs);
     (inputs, statement)
 }
 
@@ -34,7 +34,7 @@ fn setup<D: TranscriptScheme>() -> Setup<Poseidon2bRelation, Ghash256, D> {
 /// Every variant's proof under scheme `D`.
 fn proofs<D: TranscriptScheme>(
     inputs: &[Vec<Ghash128>],
-    statement: &Statement<Ghash128, Ghash256>,
+    statement: &Statement<Ghash128>,
 ) -> Vec<Vec<u8>> {
     let setup = setup::<D>();
     Variant::ALL
@@ -50,7 +50,7 @@ fn proofs<D: TranscriptScheme>(
 /// Whether scheme `D` accepts `proof` for `variant`.
 fn accepts<D: TranscriptScheme>(
     variant: Variant,
-    statement: &Statement<Ghash128, Ghash256>,
+    statement: &Statement<Ghash128>,
     proof: &[u8],
 ) -> bool {
     setup::<D>().verify(variant, statement, proof).is_ok()
@@ -120,8 +120,7 @@ fn poseidon2b_transcript_end_to_end() {
                 .verify(variant, &statement, &proof[..proof.len() - 1])
                 .is_err()
         );
-        let mut changed = statement.clone();
-        changed.regions[2].claim.values[1] += Ghash256::ONE;
+        let changed = crate::common::change_output(&statement, 2, 7, 1, Ghash128::ONE);
         assert!(setup.verify(variant, &changed, &proof).is_err());
     }
     // Through the Batcher trait.

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 
+use std::sync::Arc;
+
 use flockwork_field::Field;
+use flockwork_gkr::{OutputLayer, Statement};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -18,4 +21,30 @@ pub fn random_inputs<F: Field>(rng: &mut ChaCha8Rng, t: usize, widths: &[usize])
                 .collect()
         })
         .collect()
+}
+
+/// `statement` with the output of instance `row`, lane `lane`, of region `region` changed by
+/// `delta` (the output digest recomputed).
+pub fn change_output<F: Field>(
+    statement: &Statement<F>,
+    region: usize,
+    row: usize,
+    lane: usize,
+    delta: F,
+) -> Statement<F> {
+    let mut changed = statement.clone();
+    let outputs = &changed.regions[region].outputs;
+    let width = outputs.width();
+    let mut columns = outputs.columns().to_vec();
+    columns[lane][row] += delta;
+    changed.regions[region].outputs = Arc::new(OutputLayer::from_columns(width, columns));
+    changed
+}
+
+/// The first, a middle and the last instance of a region of `2^width`.
+pub fn first_middle_last(width: usize) -> Vec<usize> {
+    let n = 1usize << width;
+    let mut rows = vec![0, n / 2, n - 1];
+    rows.dedup();
+    rows
 }

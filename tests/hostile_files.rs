@@ -175,6 +175,19 @@ fn boolean_gkr_committed_n(n: u32, proof: &[u8]) -> Vec<u8> {
     out
 }
 
+/// System 2: GKR over Poseidon2b with committed inputs, independent batcher, FRI, 64 regions
+/// of width 24, a 32-byte zero commitment, then `tail` zero bytes where the stated outputs
+/// (`64·4·2^24` elements) should be.
+fn gkr_committed_wide(tail: usize) -> Vec<u8> {
+    let mut out = header(2);
+    out.extend_from_slice(&[0, 1, 64]); // independent, FRI, 64 regions
+    out.extend_from_slice(&[24; 64]);
+    out.extend_from_slice(&32u16.to_le_bytes());
+    out.extend_from_slice(&[0; 32]);
+    out.resize(out.len() + tail, 0);
+    out
+}
+
 /// A batch-R1CS proof header of this version (a zero setup digest), then 4 KiB of zeros: its
 /// framing passes, so the verifier builds the 2^24-block setup before it refuses the digest.
 fn flock_framed() -> Vec<u8> {
@@ -220,6 +233,12 @@ fn hostile_files_are_refused_within_the_budget() {
     let boolean = boolean_gkr_committed(&[]);
     assert_eq!(boolean.len(), 58);
     refused("Boolean GKR, committed, 2^24", &boolean, "bad proof header");
+    let wide = gkr_committed_wide(57 << 10);
+    refused(
+        "GKR, committed inputs, 64 regions of 2^24",
+        &wide,
+        "truncated",
+    );
     // Proofs whose framing passes, for a statement of the right shape (SHA-256's 256-bit
     // chaining value is 4 words): the setups are built, and must be succinct.
     for (pcs, name) in [(0, "Ligerito"), (1, "FRI"), (2, "Blaze")] {
@@ -246,6 +265,7 @@ fn hostile_files_are_refused_within_the_budget() {
 fn honest_files() -> Vec<(String, ProofFile)> {
     use flockwork::engines::{Choices, boolean_gkr_batcher};
     use flockwork::flock::{FlockWorkload, HashKind, IoKind};
+    use flockwork::gkr::Variant::Ragged;
     use flockwork::pcs::PcsKind;
     use flockwork::poly::relation::{Io, Statement};
     use flockwork::proof_file::{BooleanGkrFile, BooleanIo};
@@ -275,11 +295,22 @@ fn honest_files() -> Vec<(String, ProofFile)> {
         let file = workload.proof_file(&workload.run().expect("an honest run"));
         files.push((format!("batch-R1CS {} {io:?} {pcs:?}", hash.name()), file));
     }
+    for (count, pcs) in [
+        (300, None),
+        (300, Some(PcsKind::Fri)),
+        (40, Some(PcsKind::Blaze)),
+    ] {
+        let workload = flockwork::permutations::PermutationWorkload::for_count(count, 3, Ragged)
+            .expect("a ragged workload")
+            .with_pcs(pcs);
+        let file = workload.proof_file(&workload.run().expect("an honest run"));
+        files.push((format!("GKR Poseidon2b {count} {pcs:?}"), file));
+    }
     let relation = flockwork_boolean::KeccakF1600::new();
     let choices = Choices::default();
     let inputs = vec![[3u64; 25], [4u64; 25], [5u64; 25]];
     for pcs in [None, Some(PcsKind::Fri)] {
-        let variant = flockwork::gkr::Variant::Ragged;
+        let variant = Ragged;
         let batcher = boolean_gkr_batcher(&relation, inputs.len(), variant, pcs, &choices)
             .expect("a Boolean GKR batcher");
         let (statement, io) = match pcs {
@@ -462,7 +493,61 @@ fn semantic_header_sweep() {
                     );
                 }
             }
-            _ => {}
+            ProofFile::Gkr(f) => {
+                use flockwork::proof_file::GkrFile;
+                let edit = |g: &dyn Fn(&mut GkrFile)| {
+                    let mut e = f.clone();
+                    g(&mut e);
+                    ProofFile::Gkr(e)
+                };
+                for variant in flockwork::gkr::Variant::ALL {
+                    check(name, honest, edit(&|e| e.variant = variant));
+                }
+                for w in extremes(24, 255) {
+                    check(name, honest, edit(&|e| e.widths[0] = w as usize));
+                    check(name, honest, edit(&|e| e.widths = vec![w as usize; 64]));
+                }
+                check(name, honest, edit(&|e| e.widths.clear()));
+                check(name, honest, edit(&|e| e.widths.resize(255, 24)));
+                check(
+                    name,
+                    honest,
+                    edit(&|e| e.outputs[0].pop().map(drop).unwrap_or(())),
+                );
+                check(
+                    name,
+                    honest,
+                    edit(&|e| e.outputs.last_mut().unwrap().push(Default::default())),
+                );
+                check(name, honest, edit(&|e| e.inputs.truncate(1)));
+            }
+            ProofFile::GkrOpened(f) => {
+                use flockwork::proof_file::GkrOpenedFile;
+                let edit = |g: &dyn Fn(&mut GkrOpenedFile)| {
+                    let mut e = f.clone();
+                    g(&mut e);
+                    ProofFile::GkrOpened(e)
+                };
+                for variant in flockwork::gkr::Variant::ALL {
+                    check(name, honest, edit(&|e| e.variant = variant));
+                }
+                for pcs in [
+                    flockwork::pcs::PcsKind::Ligerito,
+                    flockwork::pcs::PcsKind::Fri,
+                    flockwork::pcs::PcsKind::Blaze,
+                ] {
+                    check(name, honest, edit(&|e| e.pcs = pcs));
+                }
+                for w in extremes(24, 255) {
+                    check(name, honest, edit(&|e| e.widths[0] = w as usize));
+                    check(name, honest, edit(&|e| e.widths = vec![w as usize; 64]));
+                }
+                check(name, honest, edit(&|e| e.widths.clear()));
+                for len in [0usize, 1, 31, 33, 4096] {
+                    check(name, honest, edit(&|e| e.commitment.resize(len, 0)));
+                }
+                check(name, honest, edit(&|e| e.outputs[0].truncate(1)));
+            }
         }
     }
     eprintln!(

@@ -213,6 +213,17 @@ fn prove_out_and_verify_round_trip_and_bad_files_are_refused() {
         longer.push(0);
         bad("longer.bin", &longer, "unexpected bytes after the proof");
         bad("magic.bin", b"not a proof", "bad magic");
+        // A memory limit below the verifier's estimate refuses the file by name; the
+        // default limit (90% of the machine) and a generous one accept it.
+        let out = flockwork(&["verify", p, "--memory-limit", "1MiB"]);
+        assert!(!out.status.success());
+        assert!(
+            stderr(&out).contains("over the memory limit of 1 MiB"),
+            "{}",
+            stderr(&out)
+        );
+        let out = flockwork(&["verify", p, "--memory-limit", "1GiB"]);
+        assert!(out.status.success(), "{}", stderr(&out));
     }
     let out = flockwork(&["verify", dir.join("missing.bin").to_str().unwrap()]);
     assert!(!out.status.success());

@@ -332,3 +332,29 @@ fn every_batcher_rejects_sampled_mutations() {
         });
     }
 }
+
+/// The setups' guards: no region, or one wider than [`MAX_WIDTH`], is refused (a panic at
+/// setup, before any proof); a region at exactly the bound and several regions are accepted.
+/// The Boolean GKR's setup the same at its bound, `MAX_LOG_COUNT`.
+#[test]
+fn setups_refuse_no_region_and_regions_past_the_bound() {
+    use flockwork_gkr::boolean::MAX_LOG_COUNT;
+    use flockwork_gkr::statement::MAX_WIDTH;
+    let refused = |f: &dyn Fn()| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err();
+    let layered = |widths: Vec<usize>| {
+        drop(Setup::<_, Ghash256>::new(
+            Poseidon2bRelation::official(),
+            widths,
+        ));
+    };
+    assert!(refused(&|| layered(vec![])));
+    assert!(refused(&|| layered(vec![3, MAX_WIDTH + 1])));
+    assert!(!refused(&|| layered(vec![MAX_WIDTH, 0, 5])));
+    let boolean = |widths: Vec<usize>| {
+        let relation = flockwork_boolean::KeccakF1600::new();
+        drop(flockwork_gkr::BooleanGkr::<_>::new(relation, widths));
+    };
+    assert!(refused(&|| boolean(vec![])));
+    assert!(refused(&|| boolean(vec![MAX_LOG_COUNT + 1])));
+    assert!(!refused(&|| boolean(vec![MAX_LOG_COUNT, 0])));
+}

@@ -406,6 +406,19 @@ fn native_rate() -> f64 {
 mod tests {
     use super::*;
 
+    /// The bounds of [`check_widths`], each side of each: one to [`MAX_REGIONS`] regions, each
+    /// at most [`MAX_WIDTH`] (a region of one permutation included).
+    #[test]
+    fn widths_are_checked_at_their_bounds() {
+        assert!(check_widths(&[]).is_err());
+        assert!(check_widths(&[0]).is_ok());
+        assert!(check_widths(&[MAX_WIDTH]).is_ok());
+        assert!(check_widths(&[3, MAX_WIDTH + 1]).is_err());
+        assert!(check_widths(&[5; MAX_REGIONS]).is_ok());
+        assert!(check_widths(&[5; MAX_REGIONS + 1]).is_err());
+        assert!(check_widths(&[MAX_WIDTH + 1; MAX_REGIONS + 1]).is_err());
+    }
+
     #[test]
     fn counts_split_into_binary_digits() {
         let w = PermutationWorkload::for_count(1000, 1, Variant::Ragged).unwrap();

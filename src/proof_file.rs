@@ -547,24 +547,41 @@ impl ProofFile {
     /// # Errors
     /// [`ProofFileError::MemoryLimit`] over the limit; otherwise as [`ProofFile::verify`].
     pub fn verify_within(&self, limit: Option<u64>) -> Result<(), ProofFileError> {
-        let within = |estimate: u64| match limit {
-            Some(limit) if estimate > limit => Err(ProofFileError::MemoryLimit { estimate, limit }),
-            _ => Ok(()),
-        };
+        self.check_memory(limit)?;
         match self {
             Self::Flock(f) => f.verify(limit),
-            Self::Gkr(g) => {
-                within(gkr_verifier_memory(&[&g.inputs, &g.outputs], g.proof.len()))?;
-                g.verify()
-            }
-            Self::GkrOpened(g) => {
-                within(gkr_verifier_memory(&[&g.outputs], g.proof.len()))?;
-                g.verify()
-            }
-            Self::BooleanGkr(g) => {
-                within(g.verifier_memory_estimate())?;
-                g.verify()
-            }
+            Self::Gkr(g) => g.verify(),
+            Self::GkrOpened(g) => g.verify(),
+            Self::BooleanGkr(g) => g.verify(),
+        }
+    }
+
+    /// [`ProofFile::verify_within`], consuming the file: a statement stated in the clear is
+    /// freed region by region as the verifier takes it over, so it is held once (what
+    /// `flockwork verify` runs).
+    ///
+    /// # Errors
+    /// As [`ProofFile::verify_within`].
+    pub fn into_verified(self, limit: Option<u64>) -> Result<(), ProofFileError> {
+        self.check_memory(limit)?;
+        match self {
+            Self::Gkr(g) => g.verify_owned(),
+            other => other.verify_within(limit),
+        }
+    }
+
+    /// Refuses a file whose verifier's estimated memory exceeds `limit` (batch-R1CS files are
+    /// checked by [`verify_exact`] once their setup, which costs the circuit only, is built).
+    fn check_memory(&self, limit: Option<u64>) -> Result<(), ProofFileError> {
+        let estimate = match self {
+            Self::Flock(_) => return Ok(()),
+            Self::Gkr(g) => gkr_verifier_memory(&[&g.inputs, &g.outputs], g.proof.len()),
+            Self::GkrOpened(g) => gkr_verifier_memory(&[&g.outputs], g.proof.len()),
+            Self::BooleanGkr(g) => g.verifier_memory_estimate(),
+        };
+        match limit {
+            Some(limit) if estimate > limit => Err(ProofFileError::MemoryLimit { estimate, limit }),
+            _ => Ok(()),
         }
     }
 
@@ -896,13 +913,25 @@ impl GkrFile {
     }
 
     fn verify(&self) -> Result<(), ProofFileError> {
+        self.clone().verify_owned()
+    }
+
+    /// [`GkrFile::verify`], consuming the file: each region's stated inputs and outputs are
+    /// freed as soon as they are the statement's columns, so the statement is held once, not
+    /// twice (`flockwork verify` takes this path).
+    fn verify_owned(self) -> Result<(), ProofFileError> {
         check_widths(&self.widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
         check_regions(&self.widths, &self.inputs, "inputs")?;
         check_regions(&self.widths, &self.outputs, "outputs")?;
         let relation = Poseidon2bRelation::official();
-        let statement = flockwork_gkr::Statement::public(&relation, &self.inputs, &self.outputs)?;
+        let mut regions = Vec::with_capacity(self.inputs.len());
+        for (inputs, outputs) in self.inputs.into_iter().zip(self.outputs) {
+            let region = flockwork_gkr::Statement::public(&relation, &[inputs], &[outputs])?;
+            regions.extend(region.regions);
+        }
+        let statement = flockwork_gkr::Statement { regions };
         with_transcript!(self.transcript, D => {
-            setup::<D>(self.widths.clone()).verify(self.variant, &statement, &self.proof)
+            setup::<D>(self.widths).verify(self.variant, &statement, &self.proof)
         })?;
         Ok(())
     }

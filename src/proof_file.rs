@@ -563,9 +563,14 @@ impl ProofFile {
     /// # Errors
     /// As [`ProofFile::verify_within`].
     pub fn into_verified(self, limit: Option<u64>) -> Result<(), ProofFileError> {
-        self.check_memory(limit)?;
         match self {
-            Self::Gkr(g) => g.verify_owned(),
+            Self::Gkr(g) => {
+                within_limit(
+                    gkr_verifier_memory(&[&g.inputs, &g.outputs], g.proof.len()),
+                    limit,
+                )?;
+                g.verify_owned()
+            }
             other => other.verify_within(limit),
         }
     }
@@ -579,10 +584,7 @@ impl ProofFile {
             Self::GkrOpened(g) => gkr_verifier_memory(&[&g.outputs], g.proof.len()),
             Self::BooleanGkr(g) => g.verifier_memory_estimate(),
         };
-        match limit {
-            Some(limit) if estimate > limit => Err(ProofFileError::MemoryLimit { estimate, limit }),
-            _ => Ok(()),
-        }
+        within_limit(estimate, limit)
     }
 
     /// The proof bytes.
@@ -913,25 +915,46 @@ impl GkrFile {
     }
 
     fn verify(&self) -> Result<(), ProofFileError> {
-        self.clone().verify_owned()
+        self.check_shape()?;
+        let relation = Poseidon2bRelation::official();
+        let statement = flockwork_gkr::Statement::public(&relation, &self.inputs, &self.outputs)?;
+        self.verify_statement(self.widths.clone(), &statement)
     }
 
     /// [`GkrFile::verify`], consuming the file: each region's stated inputs and outputs are
     /// freed as soon as they are the statement's columns, so the statement is held once, not
     /// twice (`flockwork verify` takes this path).
-    fn verify_owned(self) -> Result<(), ProofFileError> {
-        check_widths(&self.widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
-        check_regions(&self.widths, &self.inputs, "inputs")?;
-        check_regions(&self.widths, &self.outputs, "outputs")?;
+    fn verify_owned(mut self) -> Result<(), ProofFileError> {
+        self.check_shape()?;
         let relation = Poseidon2bRelation::official();
-        let mut regions = Vec::with_capacity(self.inputs.len());
-        for (inputs, outputs) in self.inputs.into_iter().zip(self.outputs) {
+        let (inputs, outputs) = (
+            std::mem::take(&mut self.inputs),
+            std::mem::take(&mut self.outputs),
+        );
+        let mut regions = Vec::with_capacity(inputs.len());
+        for (inputs, outputs) in inputs.into_iter().zip(outputs) {
             let region = flockwork_gkr::Statement::public(&relation, &[inputs], &[outputs])?;
             regions.extend(region.regions);
         }
-        let statement = flockwork_gkr::Statement { regions };
+        let widths = std::mem::take(&mut self.widths);
+        self.verify_statement(widths, &flockwork_gkr::Statement { regions })
+    }
+
+    /// The widths are in range and every region holds `t·2^w_a` inputs and outputs.
+    fn check_shape(&self) -> Result<(), ProofFileError> {
+        check_widths(&self.widths).map_err(|e| ProofFileError::Header(e.to_string()))?;
+        check_regions(&self.widths, &self.inputs, "inputs")?;
+        check_regions(&self.widths, &self.outputs, "outputs")
+    }
+
+    /// Verifies the proof for `statement` with the setup of regions of `widths`.
+    fn verify_statement(
+        &self,
+        widths: Vec<usize>,
+        statement: &flockwork_gkr::Statement<Ghash128>,
+    ) -> Result<(), ProofFileError> {
         with_transcript!(self.transcript, D => {
-            setup::<D>(self.widths).verify(self.variant, &statement, &self.proof)
+            setup::<D>(widths).verify(self.variant, statement, &self.proof)
         })?;
         Ok(())
     }
@@ -1005,6 +1028,14 @@ impl GkrOpenedFile {
 const NO_PCS: u8 = 255;
 /// Words of a Keccak-f state.
 const KECCAK_WORDS: usize = 25;
+
+/// [`ProofFileError::MemoryLimit`] if `estimate` exceeds `limit`.
+fn within_limit(estimate: u64, limit: Option<u64>) -> Result<(), ProofFileError> {
+    match limit {
+        Some(limit) if estimate > limit => Err(ProofFileError::MemoryLimit { estimate, limit }),
+        _ => Ok(()),
+    }
+}
 
 /// The Poseidon2b GKR verifier's estimated peak memory: the stated layers (`layers`, region
 /// by region) held three times (as read, as the statement's columns, as the digests' and

@@ -119,11 +119,14 @@ fn exit_quietly_on_broken_pipe() {
 const MAIN_STACK_BYTES: usize = 8 << 20;
 
 fn main() -> ExitCode {
-    // Phases free and reallocate hundreds of MiB: keep freed memory mapped for reuse
-    // (`flockwork::allocator`).
-    flockwork::allocator::retain_freed_memory();
     exit_quietly_on_broken_pipe();
     let cli = Cli::parse();
+    // Provers' phases free and reallocate hundreds of MiB: keep freed memory mapped for
+    // reuse (`flockwork::allocator`). A verifier allocates a few tables once, and its peak is
+    // what `--memory-limit` bounds: it keeps glibc's default, which returns freed blocks.
+    if !matches!(cli.command, Some(Command::Verify(_))) {
+        flockwork::allocator::retain_freed_memory();
+    }
     let for_people = !cli.command.as_ref().is_some_and(Command::machine_output);
     cli::init_tracing(
         cli.trace,

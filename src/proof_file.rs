@@ -50,8 +50,12 @@
 //! are errors. Verification rebuilds the setup from the header (a batch-R1CS proof also
 //! carries its setup digest and is bound to the setup by its transcript).
 
+use std::io::Read;
+use std::sync::Arc;
+
 use flockwork_field::Field;
 use flockwork_field_binary::{Ghash128, Ghash256};
+use flockwork_gkr::statement::{CommittedLayer, OutputLayer, RegionStatement};
 use flockwork_gkr::{GkrError, Variant};
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{FlockConfig, FlockError, Preset, Statement};
@@ -224,6 +228,9 @@ pub enum ProofFileError {
     /// Not a flockwork proof file.
     #[error("not a flockwork proof file (bad magic bytes)")]
     BadMagic,
+    /// The file's source failed.
+    #[error("cannot read the proof file: {0}")]
+    Read(#[source] std::io::Error),
     /// An earlier format version, and the last commit that reads it.
     #[error(
         "proof file version {version} is not read by this build (it reads version {VERSION}); \
@@ -302,25 +309,65 @@ fn variant_code(variant: Variant) -> u8 {
     }
 }
 
-/// A cursor over the file bytes that names what it was reading when they ran out.
+/// A cursor over the file's bytes, read from any source as they are needed (the file's bytes
+/// are never held whole beside what is parsed from them), that names what it was reading when
+/// they ran out. `left` is the number of bytes the file has after the cursor: every count is
+/// checked against it before anything is allocated for it.
 struct Reader<'a> {
-    bytes: &'a [u8],
+    source: &'a mut dyn Read,
+    left: usize,
+    scratch: Vec<u8>,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], ProofFileError> {
-        if self.bytes.len() < n {
+    fn new(source: &'a mut dyn Read, len: usize) -> Self {
+        Self {
+            source,
+            left: len,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Reads exactly `buf.len()` bytes, which the file is known to have.
+    fn fill(&mut self, buf: &mut [u8], what: &'static str) -> Result<(), ProofFileError> {
+        if self.left < buf.len() {
             return Err(ProofFileError::Truncated(what));
         }
-        let (head, tail) = self.bytes.split_at(n);
-        self.bytes = tail;
-        Ok(head)
+        self.source.read_exact(buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => ProofFileError::Truncated(what),
+            _ => ProofFileError::Read(e),
+        })?;
+        self.left -= buf.len();
+        Ok(())
+    }
+
+    /// The next `n` bytes (a header field's: `n` is small or checked against `left`).
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&[u8], ProofFileError> {
+        if self.left < n {
+            return Err(ProofFileError::Truncated(what));
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.resize(n, 0);
+        let filled = self.fill(&mut scratch, what);
+        self.scratch = scratch;
+        filled?;
+        Ok(&self.scratch[..n])
+    }
+
+    /// The next `n` bytes as a vector of their own.
+    fn take_vec(&mut self, n: usize, what: &'static str) -> Result<Vec<u8>, ProofFileError> {
+        if self.left < n {
+            return Err(ProofFileError::Truncated(what));
+        }
+        let mut bytes = vec![0; n];
+        self.fill(&mut bytes, what)?;
+        Ok(bytes)
     }
 
     /// Fails unless `n` items of `size` bytes are left (before allocating for them).
     fn ensure(&self, n: usize, size: usize, what: &'static str) -> Result<(), ProofFileError> {
         match n.checked_mul(size) {
-            Some(bytes) if bytes <= self.bytes.len() => Ok(()),
+            Some(bytes) if bytes <= self.left => Ok(()),
             _ => Err(ProofFileError::Truncated(what)),
         }
     }
@@ -367,25 +414,20 @@ impl<'a> Reader<'a> {
         what: &'static str,
     ) -> Result<Vec<F>, ProofFileError> {
         self.ensure(n, F::NUM_BYTES, what)?;
-        (0..n)
-            .map(|_| {
-                F::read_bytes(self.take(F::NUM_BYTES, what)?).ok_or_else(|| {
-                    ProofFileError::Header(format!("a non-canonical field element in the {what}"))
-                })
-            })
-            .collect()
+        // Pushed into exact room: collecting `Result`s would grow the vector by doubling.
+        let mut elements = Vec::with_capacity(n);
+        for _ in 0..n {
+            let element = F::read_bytes(self.take(F::NUM_BYTES, what)?).ok_or_else(|| {
+                ProofFileError::Header(format!("a non-canonical field element in the {what}"))
+            })?;
+            elements.push(element);
+        }
+        Ok(elements)
     }
 
     /// A commitment code ([`pcs_code`]).
     fn pcs(&mut self) -> Result<PcsKind, ProofFileError> {
-        match self.u8("header")? {
-            0 => Ok(PcsKind::Ligerito),
-            1 => Ok(PcsKind::Fri),
-            2 => Ok(PcsKind::Blaze),
-            c => Err(ProofFileError::Header(format!(
-                "unknown commitment code {c}"
-            ))),
-        }
+        pcs_of_code(self.u8("header")?)
     }
 
     /// A transcript code ([`transcript_code`]).
@@ -427,13 +469,25 @@ impl<'a> Reader<'a> {
         let len = self.u64("proof length")?;
         let len = usize::try_from(len)
             .ok()
-            .filter(|&l| l <= self.bytes.len())
+            .filter(|&l| l <= self.left)
             .ok_or(ProofFileError::Truncated("proof"))?;
-        let proof = self.take(len, "proof")?.to_vec();
-        if !self.bytes.is_empty() {
-            return Err(ProofFileError::TrailingBytes(self.bytes.len()));
+        let proof = self.take_vec(len, "proof")?;
+        if self.left != 0 {
+            return Err(ProofFileError::TrailingBytes(self.left));
         }
         Ok(proof)
+    }
+}
+
+/// The commitment of a code ([`pcs_code`]).
+fn pcs_of_code(code: u8) -> Result<PcsKind, ProofFileError> {
+    match code {
+        0 => Ok(PcsKind::Ligerito),
+        1 => Ok(PcsKind::Fri),
+        2 => Ok(PcsKind::Blaze),
+        c => Err(ProofFileError::Header(format!(
+            "unknown commitment code {c}"
+        ))),
     }
 }
 
@@ -506,7 +560,21 @@ impl ProofFile {
     /// # Errors
     /// A [`ProofFileError`] naming the first problem.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofFileError> {
-        let mut r = Reader { bytes };
+        Self::read_from(&mut &bytes[..], bytes.len() as u64)
+    }
+
+    /// Parses a file of `len` bytes from `source`, reading it as it goes: the bytes are never
+    /// held whole beside what is parsed from them (for a GKR file stating every input and
+    /// output, they would double the verifier's memory). Every count in the file is checked
+    /// against `len` before anything is allocated for it, as in [`ProofFile::from_bytes`].
+    ///
+    /// # Errors
+    /// A [`ProofFileError`] naming the first problem; [`ProofFileError::Read`] if `source`
+    /// fails, [`ProofFileError::Truncated`] if it ends before `len` bytes.
+    pub fn read_from(mut source: impl Read, len: u64) -> Result<Self, ProofFileError> {
+        let len = usize::try_from(len)
+            .map_err(|_| ProofFileError::Header(format!("a file of {len} bytes")))?;
+        let mut r = Reader::new(&mut source, len);
         if r.take(4, "magic bytes")? != MAGIC {
             return Err(ProofFileError::BadMagic);
         }
@@ -931,10 +999,17 @@ impl GkrFile {
             std::mem::take(&mut self.inputs),
             std::mem::take(&mut self.outputs),
         );
+        // Each table is freed once it is a column table: at most one region's inputs or
+        // outputs are held twice.
         let mut regions = Vec::with_capacity(inputs.len());
-        for (inputs, outputs) in inputs.into_iter().zip(outputs) {
-            let region = flockwork_gkr::Statement::public(&relation, &[inputs], &[outputs])?;
-            regions.extend(region.regions);
+        for ((inputs, outputs), &width) in inputs.into_iter().zip(outputs).zip(&self.widths) {
+            let committed = CommittedLayer::from_inputs(&relation, width, &inputs);
+            drop(inputs);
+            let outputs = OutputLayer::from_rows(LANES, width, &outputs)?;
+            regions.push(RegionStatement {
+                committed: Arc::new(committed),
+                outputs: Arc::new(outputs),
+            });
         }
         let widths = std::mem::take(&mut self.widths);
         self.verify_statement(widths, &flockwork_gkr::Statement { regions })
@@ -986,7 +1061,7 @@ impl GkrOpenedFile {
         let pcs = r.pcs()?;
         let widths = r.widths()?;
         let len = usize::from(r.u16("commitment")?);
-        let commitment = r.take(len, "commitment")?.to_vec();
+        let commitment = r.take_vec(len, "commitment")?;
         let mut outputs = Vec::with_capacity(widths.len());
         for &w in &widths {
             debug_assert!(w <= MAX_WIDTH);
@@ -1100,12 +1175,9 @@ impl BooleanGkrFile {
 
     fn read(mut r: Reader<'_>, transcript: TranscriptKind) -> Result<Self, ProofFileError> {
         let variant = r.variant()?;
-        let pcs = match r.bytes.first() {
-            Some(&NO_PCS) => {
-                r.u8("header")?;
-                None
-            }
-            _ => Some(r.pcs()?),
+        let pcs = match r.u8("header")? {
+            NO_PCS => None,
+            code => Some(pcs_of_code(code)?),
         };
         let target_bits = u32::from(r.u16("header")?);
         match pcs {
@@ -1131,7 +1203,7 @@ impl BooleanGkrFile {
             let len = usize::from(r.u16("commitment")?);
             BooleanIo::Committed {
                 count,
-                commitment: r.take(len, "commitment")?.to_vec(),
+                commitment: r.take_vec(len, "commitment")?,
             }
         } else {
             r.ensure(2 * count, KECCAK_WORDS * 8, "states")?;
@@ -1346,6 +1418,56 @@ mod tests {
             assert!(!proof.is_empty() && tail == proof);
             assert!(head.ends_with(&(proof.len() as u64).to_le_bytes()));
         }
+    }
+
+    /// A source that hands out at most `chunk` bytes a call and counts what it gave, so
+    /// reads cannot rely on whole buffers.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        chunk: usize,
+        given: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.chunk).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            self.given += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn files_parse_from_a_stream_as_from_bytes() {
+        for file in all() {
+            let bytes = file.to_bytes();
+            for chunk in [1, 7, 4096] {
+                let mut source = Trickle {
+                    bytes: &bytes,
+                    chunk,
+                    given: 0,
+                };
+                let parsed = ProofFile::read_from(&mut source, bytes.len() as u64).unwrap();
+                assert_eq!(parsed, file);
+                assert_eq!(source.given, bytes.len());
+            }
+            // A stated length past the source's end, or short of it, is refused.
+            let longer = ProofFile::read_from(&bytes[..], bytes.len() as u64 + 1);
+            assert!(matches!(longer, Err(ProofFileError::TrailingBytes(1))));
+            let shorter = ProofFile::read_from(&bytes[..], bytes.len() as u64 - 1);
+            assert!(shorter.is_err());
+        }
+        // A failing source is an error that says so.
+        struct Failing;
+        impl Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("disk on fire"))
+            }
+        }
+        let err = ProofFile::read_from(Failing, 100).unwrap_err();
+        assert!(matches!(err, ProofFileError::Read(_)));
+        assert!(err.to_string().contains("disk on fire"));
     }
 
     #[test]

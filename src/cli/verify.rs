@@ -56,12 +56,13 @@ pub struct Row {
 /// `flockwork verify`.
 pub fn main(args: &Args) -> Result<(), WorkloadError> {
     let path = &args.file;
-    let bytes = std::fs::read(path)
-        .map_err(|e| WorkloadError::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let unreadable =
+        |e: std::io::Error| WorkloadError::Failed(format!("cannot read {}: {e}", path.display()));
     let reject = |e: ProofFileError| WorkloadError::Failed(format!("{}: {e}", path.display()));
-    let file = ProofFile::from_bytes(&bytes).map_err(reject)?;
-    // The parsed file holds everything; the bytes would double the statement's memory.
-    drop(bytes);
+    // Parsed as it is read: the file's bytes would double the statement's memory.
+    let source = std::fs::File::open(path).map_err(unreadable)?;
+    let len = source.metadata().map_err(unreadable)?.len();
+    let file = ProofFile::read_from(std::io::BufReader::new(source), len).map_err(reject)?;
     // What the file states, read before the verifier takes the file over.
     let description = file.describe();
     let proof_bytes = file.proof().len();

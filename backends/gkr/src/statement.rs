@@ -73,7 +73,7 @@ impl<F: Field> CommittedLayer<F> {
             t << width,
             "inputs must have t · 2^width entries"
         );
-        let mut columns = vec![Vec::with_capacity(1 << width); t];
+        let mut columns = empty_columns(t, width);
         let mut row = vec![F::ZERO; t];
         for input in inputs.chunks_exact(t) {
             row.copy_from_slice(input);
@@ -232,7 +232,7 @@ impl<F: Field> OutputLayer<F> {
                 "outputs must have t · 2^w values per region",
             ));
         }
-        let mut columns = vec![Vec::with_capacity(1 << width); lanes];
+        let mut columns = empty_columns(lanes, width);
         for row in rows.chunks_exact(lanes) {
             for (c, &v) in columns.iter_mut().zip(row) {
                 c.push(v);
@@ -493,6 +493,12 @@ where
             table
         })
         .collect()
+}
+
+/// `t` empty columns with room for `2^width` entries each (`vec![Vec::with_capacity(..); t]`
+/// would clone the capacity away and grow each column by doubling).
+fn empty_columns<F>(t: usize, width: usize) -> Vec<Vec<F>> {
+    (0..t).map(|_| Vec::with_capacity(1 << width)).collect()
 }
 
 /// `w` with `values = t · 2^w`, `w ≤ MAX_WIDTH`.

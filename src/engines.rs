@@ -7,8 +7,12 @@
 //! | encoding | batchers | statements | counts |
 //! |---|---|---|---|
 //! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS ragged (exactly `N` instances), independent and padded (the regions of `N`'s binary digits, [`crate::flock::region_layout`]), each over each commitment scheme | public IO, committed IO, a chain; a Merkle tree (SHA-256, BLAKE3; ragged) | any (a tree: at least 2 leaves) |
-//! | [`BooleanLayeredEncoding`] (Keccak-f) | the independent, padded and ragged GKR walks on the Boolean layers ([`BooleanGkr`]); for committed IO each over each commitment scheme (ring-switched) | public IO, committed IO | any (regions of the count's binary digits) |
-//! | [`LayeredEncoding`] (the Poseidon2b permutation) | the independent, padded and ragged GKR walks; for committed IO each over each commitment scheme | public IO, committed IO | any (regions of the count's binary digits) |
+//! | [`BooleanLayeredEncoding`] (Keccak-f) | the independent, padded and ragged GKR walks on the Boolean layers ([`flockwork_gkr::BooleanGkr`]); for committed IO each over each commitment scheme (ring-switched) | public IO, committed IO | any (regions of the count's binary digits) |
+//! | [`LayeredEncoding`] (the Poseidon2b permutation over GF(2^128); Poseidon2 over BN254) | the independent, padded and ragged GKR walks over the encoding's field ([`GkrField`]: its challenge field and commitments); for committed IO each over each commitment scheme the field has (BN254: FRI, as BaseFold) | public IO, committed IO | any (regions of the count's binary digits) |
+//!
+//! The GKR batchers are the engine's own ([`flockwork_gkr::relation_batchers`]: generic over
+//! the encoding, its field, the transcript and any commitment); this module picks the
+//! transcript and the commitments the [`Choices`] name.
 //!
 //! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
 //! (a chain, [`Statement::chain`]; a Merkle tree, [`Statement::merkle`]) with each batcher
@@ -27,7 +31,7 @@
 //! [`flockwork_gkr::opening`]); on Keccak-f's Boolean layers it commits the bits of every
 //! input and output state through ring-switching and proves the output claims and the
 //! walk's terminal claims, each reduced to one evaluation per region, by one opening
-//! ([`BooleanGkr::prove_io`]; module docs of [`flockwork_gkr::boolean`]).
+//! ([`flockwork_gkr::BooleanGkr::prove_io`]; module docs of [`flockwork_gkr::boolean`]).
 //! A statement's outputs are the relation's native evaluation ([`Statement::public`]), and a
 //! statement with any other output is rejected by every batcher (tests), so a verified proof
 //! checks the engine against the relation.
@@ -47,18 +51,21 @@
 use std::time::{Duration, Instant};
 
 use crate::flock::{HashGadget, IoKind as FlockIo, per_proof, region_chain_setup, region_layout};
-use crate::permutations::region_widths;
 use flockwork_boolean::io::ChainStep;
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_circuit::{CircuitEncoding, SlotKind, evaluate};
+use flockwork_core::layered::LayeredRelation;
 use flockwork_core::relation::{
     BatchError, Batcher, BooleanLayeredEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
 };
+use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{Ghash128, Ghash256};
-use flockwork_gkr::{BooleanGkr, BooleanStatement, Setup, Variant};
-use flockwork_pcs::PcsKind;
-use flockwork_pcs::ring_switch::RingSwitched;
+use flockwork_field_prime::Bn254Fr;
+use flockwork_gkr::binary_regions;
+use flockwork_gkr::{BooleanBatcher, LayeredBatcher, Variant};
 use flockwork_pcs::security::ConfiguredCommitment;
+use flockwork_pcs::{BaseFold, Commitment, PcsKind, Profile};
+use flockwork_poseidon2::Poseidon2Relation;
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_r1cs::{Flock, FlockConfig};
 use flockwork_transcript::{TranscriptKind, TranscriptScheme};
@@ -635,7 +642,7 @@ impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatc
         config: FlockConfig,
         name: String,
     ) -> Option<Self> {
-        let widths = region_widths(count);
+        let widths = binary_regions(count);
         let firsts = widths
             .iter()
             .scan(0, |first, &w| {
@@ -957,251 +964,104 @@ impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatc
     }
 }
 
-/// The (commitment scheme, strategy) pairs of the GKR batchers: each strategy for public IO
-/// (`None`), then each again over each scheme.
-fn gkr_combinations(choices: &Choices) -> impl Iterator<Item = (Option<PcsKind>, Variant)> + '_ {
-    std::iter::once(None)
-        .chain(choices.schemes.iter().copied().map(Some))
-        .flat_map(|scheme| {
-            choices
-                .variants
-                .iter()
-                .map(move |&variant| (scheme, variant))
-        })
+/// A field the GKR batchers of a layered encoding run over: the challenge field extending it
+/// and, for committed IO, the commitment each shipped scheme names over it.
+pub trait GkrField: Field {
+    /// The walks' challenge field (`≥ 2^{100}` elements for the default target).
+    type Challenge: ExtensionField<Self> + 'static;
+    /// The commitment of committed IO.
+    type Pcs: ConfiguredCommitment<Self>;
+
+    /// The commitment `scheme` over this field for `num_vars` variables reaching
+    /// `target_bits`.
+    ///
+    /// # Errors
+    /// Why there is none (a scheme not implemented over this field, a size it cannot reach).
+    fn commitment(scheme: PcsKind, num_vars: usize, target_bits: u32) -> Result<Self::Pcs, String>;
 }
 
-/// The commitment `pcs` of a GKR batcher named `name` whose setup proves `setup_count`
-/// instances, for a committed statement about `count`.
-fn committed_pcs<'a, P>(
-    pcs: Option<&'a P>,
-    count: usize,
-    setup_count: usize,
-    name: &str,
-) -> Result<&'a P, BatchError> {
-    match pcs {
-        Some(pcs) if count == setup_count => Ok(pcs),
-        Some(_) => Err(BatchError::Unsupported(format!(
-            "{count} instances; this setup proves {setup_count}"
-        ))),
-        None => Err(BatchError::Unsupported(format!(
-            "{name} proves public-IO statements"
-        ))),
+/// GF(2^128): GF(2^256) challenges, every shipped scheme.
+impl GkrField for Ghash128 {
+    type Challenge = Ghash256;
+    type Pcs = Commitment;
+
+    fn commitment(
+        scheme: PcsKind,
+        num_vars: usize,
+        target_bits: u32,
+    ) -> Result<Commitment, String> {
+        Commitment::select(scheme, num_vars, target_bits).map_err(|e| e.to_string())
     }
 }
 
-/// The commitment a GKR prover makes again from its `given` inputs (`commit`) with its
-/// prover data, refused unless there are `count` inputs and it is the statement's
-/// `commitment`.
-fn remade_commitment<D, E: ToString>(
-    given: usize,
-    count: usize,
-    commitment: &[u8],
-    commit: impl FnOnce() -> Result<(Vec<u8>, D), E>,
-) -> Result<(Vec<u8>, D), BatchError> {
-    if given != count {
-        return Err(BatchError::Prove(format!(
-            "{given} inputs for {count} instances"
-        )));
+/// BN254's scalar field: challenges in the field itself (254 bits), FRI as BaseFold
+/// (Reed–Solomon over the radix-2 domain); Ligerito and Blaze are binary-field schemes here.
+impl GkrField for Bn254Fr {
+    type Challenge = Bn254Fr;
+    type Pcs = BaseFold<Bn254Fr, sha2::Sha256>;
+
+    fn commitment(scheme: PcsKind, num_vars: usize, target_bits: u32) -> Result<Self::Pcs, String> {
+        match scheme {
+            PcsKind::Fri => {
+                BaseFold::with_security(num_vars, target_bits, 1).map_err(|e| e.to_string())
+            }
+            other => Err(format!(
+                "{other} commits binary-field polynomials only (BN254: fri, as BaseFold)"
+            )),
+        }
     }
-    let (made, data) = commit().map_err(|e| BatchError::Prove(e.to_string()))?;
-    if made != commitment {
-        return Err(BatchError::Prove(
-            "the inputs are not the ones the statement's commitment binds".into(),
-        ));
-    }
-    Ok((made, data))
 }
 
-/// A GKR batching strategy over one transcript, proving public-IO statements or, with a
-/// commitment to the inputs and outputs, committed statements
-/// ([`Setup::prove_io`](flockwork_gkr::Setup::prove_io)).
-struct GkrBatcher<R, D> {
-    setup: Setup<R, Ghash256, D>,
-    variant: Variant,
-    /// The commitment of committed statements; `None` for public IO.
-    pcs: Option<flockwork_pcs::Commitment>,
-    name: String,
-}
-
-/// The GKR batchers of `relation` for `count` instances: one per strategy for public IO,
-/// and one per strategy and commitment scheme for committed IO.
+/// The GKR batchers of `relation` for `count` instances ([`LayeredBatcher`] over the
+/// encoding's field, [`GkrField`]): one per strategy for public IO, then one per commitment
+/// scheme and strategy for committed IO (none for a scheme that cannot commit so few values
+/// or has no commitment over the field).
 fn gkr_batchers<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
 where
-    R: LayeredEncoding<Base = Ghash128> + Clone + 'static,
+    R: LayeredEncoding + Clone + Sync + 'static,
+    R::Base: GkrField,
 {
     if count == 0 || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
-    gkr_combinations(choices)
-        .filter_map(|(scheme, variant)| {
-            with_transcript!(choices.transcript, D => {
-                let setup = Setup::<R, Ghash256, D>::new(relation.clone(), region_widths(count));
-                let pcs = match scheme {
-                    None => None,
-                    Some(scheme) => Some(
-                        flockwork_pcs::Commitment::select(
-                            scheme,
-                            setup.io_layout().num_vars(),
-                            choices.target_bits,
-                        )
-                        .ok()?,
-                    ),
-                };
-                let name = match scheme {
-                    None => format!("GKR {} / {}", variant.name(), choices.transcript),
-                    Some(scheme) => {
-                        format!("GKR {} / {scheme} / {}", variant.name(), choices.transcript)
-                    }
-                };
-                Some(Box::new(GkrBatcher { setup, variant, pcs, name }) as Box<dyn Batcher<R>>)
+    with_transcript!(choices.transcript, D => {
+        type Layered<R, D> = LayeredBatcher<
+            R,
+            <<R as LayeredRelation>::Base as GkrField>::Challenge,
+            D,
+            <<R as LayeredRelation>::Base as GkrField>::Pcs,
+        >;
+        let public = choices.variants.iter().map(|&variant| {
+            Box::new(Layered::<R, D>::public(relation.clone(), count, variant))
+                as Box<dyn Batcher<R>>
+        });
+        let committed = committed_choices(choices).filter_map(|(scheme, variant)| {
+            Layered::<R, D>::committed(relation.clone(), count, variant, |vars| {
+                R::Base::commitment(scheme, vars, choices.target_bits)
             })
-        })
-        .collect()
+            .ok()
+            .map(|b| Box::new(b) as Box<dyn Batcher<R>>)
+        });
+        public.chain(committed).collect()
+    })
 }
 
-impl<R, D> GkrBatcher<R, D>
-where
-    R: LayeredEncoding<Base = Ghash128> + Clone + Sync + 'static,
-    D: TranscriptScheme,
-{
-    /// The instances' input rows, region by region (`t · 2^w` elements each).
-    fn regions(&self, inputs: &[R::Input]) -> Vec<Vec<Ghash128>> {
-        let relation = self.setup.relation();
-        let mut rest = inputs;
-        self.setup
-            .widths()
+/// The (commitment scheme, strategy) pairs of committed-IO GKR batchers.
+fn committed_choices(choices: &Choices) -> impl Iterator<Item = (PcsKind, Variant)> + '_ {
+    choices.schemes.iter().flat_map(|&scheme| {
+        choices
+            .variants
             .iter()
-            .map(|&w| {
-                let (region, tail) = rest.split_at(1 << w);
-                rest = tail;
-                region
-                    .iter()
-                    .flat_map(|x| relation.input_lanes(x))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The commitment of committed statements about `count` instances.
-    fn committed_pcs(&self, count: usize) -> Result<&flockwork_pcs::Commitment, BatchError> {
-        let setup_count: usize = self.setup.widths().iter().map(|&w| 1usize << w).sum();
-        committed_pcs(self.pcs.as_ref(), count, setup_count, &self.name)
-    }
-
-    /// The walk's statement for public inputs and outputs ([module docs](self)).
-    fn statement(
-        &self,
-        statement: &Statement<R>,
-    ) -> Result<flockwork_gkr::Statement<Ghash128>, BatchError> {
-        let (None, Io::Public { inputs, outputs }) = (&self.pcs, &statement.io) else {
-            return Err(BatchError::Unsupported(format!(
-                "{} does not prove {:?} statements",
-                self.name,
-                statement.kind()
-            )));
-        };
-        let count: usize = self.setup.widths().iter().map(|&w| 1usize << w).sum();
-        if inputs.len() != count || outputs.len() != count {
-            return Err(BatchError::Unsupported(format!(
-                "{} instances with {} outputs; this setup proves {count}",
-                inputs.len(),
-                outputs.len()
-            )));
-        }
-        let relation = self.setup.relation();
-        let mut rest = &outputs[..];
-        let output_rows: Vec<Vec<Ghash128>> = self
-            .setup
-            .widths()
-            .iter()
-            .map(|&w| {
-                let (region, tail) = rest.split_at(1 << w);
-                rest = tail;
-                region
-                    .iter()
-                    .flat_map(|y| relation.output_lanes(y))
-                    .collect()
-            })
-            .collect();
-        flockwork_gkr::Statement::public(relation, &self.regions(inputs), &output_rows)
-            .map_err(|e| BatchError::Unsupported(e.to_string()))
-    }
+            .map(move |&variant| (scheme, variant))
+    })
 }
 
-impl<R, D> Batcher<R> for GkrBatcher<R, D>
-where
-    R: LayeredEncoding<Base = Ghash128> + Clone + Sync + 'static,
-    D: TranscriptScheme + Send + Sync,
-{
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn supports(&self, io: IoKind) -> bool {
-        match self.pcs {
-            None => io == IoKind::Public,
-            Some(_) => io == IoKind::Committed,
-        }
-    }
-
-    fn soundness_bits(&self) -> f64 {
-        match &self.pcs {
-            None => self.setup.soundness_bits(self.variant),
-            Some(pcs) => self
-                .setup
-                .io_soundness_bits(self.variant, pcs.security_report().bits()),
-        }
-    }
-
-    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
-        let pcs = self.committed_pcs(inputs.len())?;
-        let (commitment, _) = self
-            .setup
-            .commit_io(pcs, &self.regions(inputs))
-            .map_err(|e| BatchError::Prove(e.to_string()))?;
-        Ok(commitment)
-    }
-
-    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let proved = match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                let regions = self.regions(inputs);
-                let (made, data) = remade_commitment(inputs.len(), *count, commitment, || {
-                    self.setup.commit_io(pcs, &regions)
-                })?;
-                self.setup
-                    .prove_io(self.variant, pcs, &made, &data, &regions)
-            }
-            _ => {
-                let st = self.statement(statement)?;
-                self.setup.prove(self.variant, &self.regions(inputs), &st)
-            }
-        };
-        proved.map_err(|e| BatchError::Prove(e.to_string()))
-    }
-
-    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                self.setup.verify_io(self.variant, pcs, commitment, proof)
-            }
-            _ => {
-                let st = self.statement(statement)?;
-                self.setup.verify(self.variant, &st, proof)
-            }
-        }
-        .map_err(|e| BatchError::Rejected(e.to_string()))
-    }
-}
-
-/// The Boolean GKR batcher of `relation` for `count` instances with `variant`: public IO for
-/// `scheme = None`, committed IO over `scheme` (ring-switched) otherwise; `None` for no
-/// instances or a scheme that cannot commit so few bits. Its [`Batcher::commit`],
-/// [`Batcher::prove`], [`Batcher::verify`] and [`Batcher::soundness_bits`] are the whole
-/// interface: the proof's bytes are its length, and the soundness counts the walks, the
-/// opening's reductions and the commitment.
+/// The Boolean GKR batcher of `relation` for `count` instances with `variant`
+/// ([`BooleanBatcher`]): public IO for `scheme = None`, committed IO over `scheme`
+/// (ring-switched) otherwise; `None` for no instances or a scheme that cannot commit so few
+/// bits. Its [`Batcher::commit`], [`Batcher::prove`], [`Batcher::verify`] and
+/// [`Batcher::soundness_bits`] are the whole interface: the proof's bytes are its length,
+/// and the soundness counts the walks, the opening's reductions and the commitment.
 #[must_use]
 pub fn boolean_gkr_batcher<R>(
     relation: &R,
@@ -1213,35 +1073,25 @@ pub fn boolean_gkr_batcher<R>(
 where
     R: BooleanLayeredEncoding + Clone + Sync + 'static,
 {
-    let only = Choices {
-        schemes: scheme.into_iter().collect(),
-        variants: vec![variant],
-        ..choices.clone()
-    };
-    let io = if scheme.is_some() {
-        IoKind::Committed
-    } else {
-        IoKind::Public
-    };
-    boolean_gkr_batchers(relation, count, &only)
-        .into_iter()
-        .find(|b| b.supports(io))
-}
-
-/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]) with one batching
-/// strategy, regions of the count's binary digits, proving public-IO statements or, with a
-/// ring-switched commitment to the inputs' and outputs' bits, committed statements
-/// ([`BooleanGkr::prove_io`]).
-struct BooleanGkrBatcher<R, D> {
-    setup: BooleanGkr<R, D>,
-    variant: Variant,
-    /// The commitment of committed statements; `None` for public IO.
-    pcs: Option<RingSwitched<flockwork_pcs::Commitment>>,
-    name: String,
+    if count == 0 {
+        return None;
+    }
+    with_transcript!(choices.transcript, D => {
+        type Boolean<R, D> = BooleanBatcher<R, D, Commitment>;
+        match scheme {
+            None => Some(Box::new(Boolean::<R, D>::public(relation.clone(), count, variant))
+                as Box<dyn Batcher<R>>),
+            Some(scheme) => Boolean::<R, D>::committed(relation.clone(), count, variant, |vars| {
+                Commitment::for_bits(scheme, vars, choices.target_bits, &Profile::default())
+            })
+            .ok()
+            .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
+        }
+    })
 }
 
 /// The Boolean GKR batchers of `relation` for `count` instances: one per strategy for public
-/// IO, and one per strategy and commitment scheme for committed IO (none for a scheme that
+/// IO, and one per commitment scheme and strategy for committed IO (none for a scheme that
 /// cannot commit so few bits).
 fn boolean_gkr_batchers<R>(
     relation: &R,
@@ -1251,155 +1101,17 @@ fn boolean_gkr_batchers<R>(
 where
     R: BooleanLayeredEncoding + Clone + Sync + 'static,
 {
-    if count == 0 || !choices.systems.contains(&System::Gkr) {
+    if !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
-    gkr_combinations(choices)
+    let public = choices.variants.iter().map(|&variant| (None, variant));
+    let committed = committed_choices(choices).map(|(scheme, variant)| (Some(scheme), variant));
+    public
+        .chain(committed)
         .filter_map(|(scheme, variant)| {
-            with_transcript!(choices.transcript, D => {
-                let setup = BooleanGkr::<R, D>::new(relation.clone(), region_widths(count));
-                let pcs = match scheme {
-                    None => None,
-                    Some(scheme) => Some(RingSwitched::new(
-                        flockwork_pcs::Commitment::for_bits(
-                            scheme,
-                            setup.io_bit_vars(),
-                            choices.target_bits,
-                            &flockwork_pcs::Profile::default(),
-                        )
-                        .ok()?,
-                    )),
-                };
-                let name = match scheme {
-                    None => format!("GKR boolean {} / {}", variant.name(), choices.transcript),
-                    Some(scheme) => format!(
-                        "GKR boolean {} / {scheme} / {}",
-                        variant.name(),
-                        choices.transcript
-                    ),
-                };
-                Some(Box::new(BooleanGkrBatcher { setup, variant, pcs, name })
-                    as Box<dyn Batcher<R>>)
-            })
+            boolean_gkr_batcher(relation, count, variant, scheme, choices)
         })
         .collect()
-}
-
-impl<R, D> BooleanGkrBatcher<R, D>
-where
-    R: BooleanLayeredEncoding + Sync + 'static,
-    D: TranscriptScheme,
-{
-    /// The instances' input states, instance after instance.
-    fn input_words(&self, inputs: &[R::Input]) -> Vec<u64> {
-        let relation = self.setup.relation();
-        inputs.iter().flat_map(|x| relation.input_bits(x)).collect()
-    }
-
-    /// The commitment of committed statements about `count` instances.
-    fn committed_pcs(
-        &self,
-        count: usize,
-    ) -> Result<&RingSwitched<flockwork_pcs::Commitment>, BatchError> {
-        committed_pcs(self.pcs.as_ref(), count, self.setup.count(), &self.name)
-    }
-
-    /// The walk's statement: every input and output state, instance after instance.
-    fn statement(&self, statement: &Statement<R>) -> Result<BooleanStatement, BatchError> {
-        let count = self.setup.count();
-        match (&self.pcs, &statement.io) {
-            (None, Io::Public { inputs, outputs })
-                if inputs.len() == count && outputs.len() == count =>
-            {
-                let relation = self.setup.relation();
-                Ok(BooleanStatement {
-                    inputs: self.input_words(inputs),
-                    outputs: outputs
-                        .iter()
-                        .flat_map(|y| relation.output_bits(y))
-                        .collect(),
-                })
-            }
-            (None, Io::Public { inputs, .. }) => Err(BatchError::Unsupported(format!(
-                "{} instances; this setup proves {count}",
-                inputs.len()
-            ))),
-            _ => Err(BatchError::Unsupported(format!(
-                "{} does not prove {:?} statements",
-                self.name,
-                statement.kind()
-            ))),
-        }
-    }
-}
-
-impl<R, D> Batcher<R> for BooleanGkrBatcher<R, D>
-where
-    R: BooleanLayeredEncoding + Sync + 'static,
-    D: TranscriptScheme + Send + Sync,
-{
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn supports(&self, io: IoKind) -> bool {
-        match self.pcs {
-            None => io == IoKind::Public,
-            Some(_) => io == IoKind::Committed,
-        }
-    }
-
-    fn soundness_bits(&self) -> f64 {
-        match &self.pcs {
-            None => self.setup.soundness_bits(self.variant),
-            Some(pcs) => self
-                .setup
-                .io_soundness_bits(self.variant, pcs.inner().security_report().bits()),
-        }
-    }
-
-    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
-        let pcs = self.committed_pcs(inputs.len())?;
-        let (commitment, _) = self
-            .setup
-            .commit_io(pcs, &self.input_words(inputs))
-            .map_err(|e| BatchError::Prove(e.to_string()))?;
-        Ok(commitment)
-    }
-
-    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let proved = match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                let words = self.input_words(inputs);
-                let (made, data) = remade_commitment(inputs.len(), *count, commitment, || {
-                    self.setup.commit_io(pcs, &words)
-                })?;
-                self.setup.prove_io(self.variant, pcs, &made, &data, &words)
-            }
-            _ => {
-                let mut st = self.statement(statement)?;
-                // The witness is the inputs given, whatever the statement says they are.
-                st.inputs = self.input_words(inputs);
-                self.setup.prove(self.variant, &st)
-            }
-        };
-        proved.map_err(|e| BatchError::Prove(e.to_string()))
-    }
-
-    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                self.setup.verify_io(self.variant, pcs, commitment, proof)
-            }
-            _ => {
-                let st = self.statement(statement)?;
-                self.setup.verify(self.variant, &st, proof)
-            }
-        }
-        .map_err(|e| BatchError::Rejected(e.to_string()))
-    }
 }
 
 /// SHA-256 and BLAKE3: batch-R1CS.
@@ -1426,6 +1138,13 @@ impl Provable for KeccakF1600 {
 
 /// Poseidon2b: the GKR strategies.
 impl Provable for Poseidon2bRelation {
+    fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
+        gkr_batchers(self, count, choices)
+    }
+}
+
+/// Poseidon2 over BN254 (any width): the GKR strategies over the prime field.
+impl Provable for Poseidon2Relation<Bn254Fr> {
     fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
         gkr_batchers(self, count, choices)
     }

@@ -109,16 +109,6 @@ impl PermutationReport {
     }
 }
 
-/// The regions of `count` instances without padding: one of `2^w` per binary digit `w` of
-/// `count`, widest first (`1000 = 2^9 + 2^8 + 2^7 + 2^6 + 2^5 + 2^3`).
-#[must_use]
-pub fn region_widths(count: usize) -> Vec<usize> {
-    (0..usize::BITS as usize)
-        .rev()
-        .filter(|&w| count >> w & 1 == 1)
-        .collect()
-}
-
 /// The ragged, independent or padded setup of these widths over the transcript `D`.
 #[must_use]
 pub fn setup<D: TranscriptScheme>(widths: Vec<usize>) -> Setup<Poseidon2bRelation, Ghash256, D> {
@@ -187,7 +177,7 @@ impl PermutationWorkload {
             )));
         }
         Ok(Self {
-            widths: region_widths(count),
+            widths: flockwork_gkr::binary_regions(count),
             seed,
             variant,
             pcs: None,
@@ -432,9 +422,6 @@ mod tests {
         );
         assert!(PermutationWorkload::for_count(0, 1, Variant::Ragged).is_err());
         assert!(PermutationWorkload::for_count((1 << 24) + 1, 1, Variant::Ragged).is_err());
-        assert_eq!(region_widths(1000), vec![9, 8, 7, 6, 5, 3]);
-        assert_eq!(region_widths(1), vec![0]);
-        assert_eq!(region_widths(8), vec![3]);
     }
 
     #[test]

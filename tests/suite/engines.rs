@@ -157,6 +157,42 @@ fn poseidon2b_over_every_gkr_strategy_and_transcript() {
     }
 }
 
+/// Poseidon2 over BN254's scalar field through the same GKR strategies, challenges in the
+/// field: public IO under every transcript, committed IO with FRI (BaseFold; Ligerito and
+/// Blaze are binary-field schemes and list no BN254 batcher).
+#[test]
+fn poseidon2_over_bn254_through_every_gkr_strategy() {
+    use flockwork::field::PrimeField;
+    use flockwork::prime::Bn254Fr;
+    let relation =
+        flockwork::poseidon2::Poseidon2Relation::new(flockwork::poseidon2::instances::bn254_t3());
+    let inputs: Vec<Vec<Bn254Fr>> = (0..3u64)
+        .map(|i| (0..3).map(|j| Bn254Fr::from_u64(10 * i + j)).collect())
+        .collect();
+    for transcript in TranscriptKind::ALL {
+        every_batcher_proves_and_rejects_changes(
+            &relation,
+            inputs.clone(),
+            &with(transcript),
+            3,
+            |y| y[2] += Bn254Fr::ONE,
+            |x| x[0] += Bn254Fr::ONE,
+        );
+    }
+    let mut other = inputs.clone();
+    other[2][1] += Bn254Fr::ONE;
+    every_batcher_proves_committed(&relation, &inputs, &other, 3);
+    let names: Vec<String> = batchers_for(&relation, 3, &Choices::default())
+        .iter()
+        .map(|b| b.name())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.contains("ligerito") && !n.contains("blaze"))
+    );
+}
+
 /// Batch-R1CS and the GKR walks (Poseidon2b, Keccak-f's Boolean layers) prove any count;
 /// nothing proves no instances.
 #[test]

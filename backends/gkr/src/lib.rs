@@ -17,6 +17,7 @@
 //! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
 //! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic `Poseidon2bSponge` from `flockwork-poseidon2b` |
 //! | `R` of [`Setup`]`<R, E, D>` | any [`LayeredRelation`](flockwork_core::layered::LayeredRelation); the shipped ones live beside their permutations (feature `layered` of each gadget crate): `flockwork_poseidon2b::Poseidon2bRelation` (66 layers over GF(2^128); GHASH basis, or the tower basis via its [`ChangeOfBasis`](flockwork_core::layered::ChangeOfBasis)) and `flockwork_poseidon2::Poseidon2Relation` (any prime-field Poseidon2 instance). This crate depends on no gadget. |
+//! | [`relation_batchers`] | [`LayeredBatcher`] and [`BooleanBatcher`]: core's [`Batcher<R>`](flockwork_core::Batcher) for any relation with a layered encoding (over the field it declares, any challenge field extending it) or a Boolean layered encoding, each strategy, public IO or committed IO over any [`ConfiguredCommitment`](flockwork_pcs::security::ConfiguredCommitment) (shipped or a user's); regions of the count's binary digits ([`binary_regions`]) |
 //! | [`boolean`] | [`BooleanGkr`]: GKR over GF(2^128) for Boolean layered relations (Keccak-f), the prover on the bit-sliced trace; the three batchers of [`Variant`] over regions of unequal size; public IO, or inputs and outputs committed through ring-switching over any PCS with one opening |
 //!
 //! ## The protocol in one paragraph
@@ -86,6 +87,7 @@ mod error;
 pub mod lanes;
 pub mod opening;
 pub mod prover;
+pub mod relation_batchers;
 pub mod statement;
 pub mod verifier;
 pub mod walk;
@@ -96,6 +98,7 @@ pub use error::{GkrError, ProveError};
 pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 pub use opening::InputLayout;
 pub use prover::{ProverConfig, RegionInput, prove_walk};
+pub use relation_batchers::{BooleanBatcher, LayeredBatcher, binary_regions};
 pub use statement::{CommittedLayer, OutputLayer, RegionStatement, Statement};
 pub use verifier::verify_walk;
 pub use walk::RegionClaim;

@@ -6,6 +6,7 @@ mod common;
 mod batchers;
 mod boolean;
 mod opening;
+mod relation_batchers;
 mod tower_verifier;
 mod transcripts;
 mod walk_claims;

@@ -45,12 +45,11 @@ fn quarter_round<B: CircuitBuilder>(
 
 impl Gadget for ChaCha20Block {
     fn layout(&self) -> IoLayout {
-        // Regions by name and size, in handle order; the layout places them.
-        IoLayout::auto()
-            .input("key", 256)
-            .input("counter_nonce", 128)
-            .output("block", 512)
-            .build()
+        // Slot units of 128 bits: key in units 0–1, counter ‖ nonce in 2, the block in 4–7.
+        IoLayout::new(128)
+            .input("key", 0, 256)
+            .input("counter_nonce", 2, 128)
+            .output("block", 4, 512)
     }
 
     fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {

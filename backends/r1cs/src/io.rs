@@ -28,6 +28,12 @@
 //! differ as polynomials of total degree `≤ k + p + 1` in `(τ, τ_pos, α)`, so a false claim
 //! survives with probability `≤ (k + p + 1)/|F|` (Schwartz–Zippel); the packed fold is
 //! injective on bit strings, so equal folds mean equal regions.
+//!
+//! The state may have any number of bits up to a slot unit (SHA-1's 160 in 256-bit units):
+//! the rest of each state unit is positions of no region, whose rows `0 · 0 = 0` make them zero
+//! in every satisfying witness, and the public ends are zero-padded to the unit, so equal units
+//! are equal states ([`ChainLayout`]). A statement whose ends set a bit past the state is
+//! refused before any claim.
 
 use std::sync::Arc;
 

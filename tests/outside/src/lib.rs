@@ -96,12 +96,15 @@ fn block_words(block: &[u8; 64]) -> [u32; 16] {
 }
 
 impl Gadget for Sha1Compress {
+    // ANCHOR: layout
     fn layout(&self) -> IoLayout {
+        // Regions by name and size (handles 0, 1, 2 in this order); the layout places them.
         IoLayout::auto()
             .state("h_in", "h_out", 160)
             .input("block", 512)
             .build()
     }
+    // ANCHOR_END: layout
 
     fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
         let h = b.input_words::<32>(Self::H_IN);

@@ -49,12 +49,12 @@ pub enum SetupError {
         /// The commitment's variables.
         found: usize,
     },
-    /// The chain regions are unusable.
+    /// The chain regions are unusable (the message names the region and the limit).
     #[error("hash-chain layout: {0}")]
-    ChainLayout(&'static str),
-    /// The Merkle regions are unusable.
+    ChainLayout(String),
+    /// The Merkle regions are unusable (the message names the region and the limit).
     #[error("Merkle layout: {0}")]
-    MerkleLayout(&'static str),
+    MerkleLayout(String),
     /// The gadget's IO layout does not fit the public-IO argument.
     #[error("public-IO layout: {0}")]
     PublicLayout(String),

@@ -28,6 +28,12 @@
 //! differ as polynomials of total degree `≤ k + p + 1` in `(τ, τ_pos, α)`, so a false claim
 //! survives with probability `≤ (k + p + 1)/|F|` (Schwartz–Zippel); the packed fold is
 //! injective on bit strings, so equal folds mean equal regions.
+//!
+//! The state may have any number of bits up to a slot unit (SHA-1's 160 in 256-bit units):
+//! the rest of each state unit is positions of no region, whose rows `0 · 0 = 0` make them zero
+//! in every satisfying witness, and the public ends are zero-padded to the unit, so equal units
+//! are equal states ([`ChainLayout`]). A statement whose ends set a bit past the state is
+//! refused before any claim.
 
 use std::sync::Arc;
 
@@ -45,6 +51,13 @@ const LABEL_TAU: &str = "flock/chain/tau";
 const LABEL_ALPHA: &str = "flock/chain/alpha";
 
 /// Where the chained state lives in an instance block.
+///
+/// The state may have any number of bits up to one slot unit ([`flockwork_circuit::IoLayout`]:
+/// regions of any size, the rest of their unit zero). The claim compares whole slot units:
+/// positions `state_bits .. 2^p·128` of the input and the output unit belong to no region,
+/// so their rows are `0 · 0 = 0` and every satisfying witness holds zero there in every
+/// instance; the public ends are zero-padded to the unit likewise. Equal units therefore mean
+/// equal states, bit for bit, and nothing else.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainLayout {
     /// `p`: a slot unit is `2^p` packed words.
@@ -61,23 +74,39 @@ impl ChainLayout {
     /// The chain between input region `input` and output region `output` of `layout`.
     ///
     /// # Errors
-    /// [`SetupError::ChainLayout`] unless both regions exist with the right kinds, have the
-    /// same length, fit in one slot unit each, and slot units are a power of two of at least
-    /// 128 bits.
+    /// [`SetupError::ChainLayout`], naming the region and the limit, unless both regions
+    /// exist with the right kinds, have the same length, fit in one slot unit each, and slot
+    /// units are a power of two of at least 128 bits.
     pub fn new(layout: &IoLayout, input: SlotId, output: SlotId) -> Result<Self, SetupError> {
-        let bad = |why: &'static str| Err(SetupError::ChainLayout(why));
-        let slot_bits = layout.slot_bits();
-        if !slot_bits.is_power_of_two() || slot_bits < 128 {
-            return bad("slot units must be a power of two of at least 128 bits");
-        }
+        let bad = |why: String| Err(SetupError::ChainLayout(why));
+        let slot_bits = check_slot_bits(layout).map_err(SetupError::ChainLayout)?;
         let (Some(i), Some(o)) = (layout.slots().get(input.0), layout.slots().get(output.0)) else {
-            return bad("no such IO region");
+            return bad(format!(
+                "no IO region {} or {} (the layout has {})",
+                input.0,
+                output.0,
+                layout.slots().len()
+            ));
         };
         if i.kind != SlotKind::Input || o.kind != SlotKind::Output {
-            return bad("the chain reads an input region and an output region");
+            return bad(format!(
+                "the chain reads an input region and writes an output region; {} is an \
+                 {:?} region and {} an {:?} region",
+                i.name, i.kind, o.name, o.kind
+            ));
         }
-        if i.bits != o.bits || i.bits > slot_bits {
-            return bad("chain regions must have equal lengths within one slot unit");
+        if i.bits != o.bits {
+            return bad(format!(
+                "the state regions {} ({} bits) and {} ({} bits) differ in length",
+                i.name, i.bits, o.name, o.bits
+            ));
+        }
+        if i.bits > slot_bits {
+            return bad(format!(
+                "the state region {} has {} bits, more than one {slot_bits}-bit slot unit \
+                 (IoLayout::auto with the state marked picks units that hold it)",
+                i.name, i.bits
+            ));
         }
         Ok(Self {
             log_slot_words: (slot_bits / 128).trailing_zeros() as usize,
@@ -87,11 +116,33 @@ impl ChainLayout {
         })
     }
 
-    /// Words of the state vector (`u64`).
+    /// Words of the state vector (`u64`): `⌈state_bits/64⌉`, the bits past `state_bits` zero.
     #[must_use]
     pub fn state_words(&self) -> usize {
-        self.state_bits / 64
+        self.state_bits.div_ceil(64)
     }
+}
+
+/// The slot units of `layout` in bits, if they are a power of two of at least 128 bits (whole
+/// packed words, addressed by selector bits), as every IO argument needs; otherwise the
+/// message the chain, Merkle and public-IO setups give.
+pub(crate) fn check_slot_bits(layout: &IoLayout) -> Result<usize, String> {
+    let slot_bits = layout.slot_bits();
+    if slot_bits.is_power_of_two() && slot_bits >= 128 {
+        Ok(slot_bits)
+    } else {
+        Err(format!(
+            "the gadget's IO slot units have {slot_bits} bits; the IO arguments need a power of \
+             two of at least 128 bits (whole packed words addressed by selector bits; \
+             IoLayout::auto picks them)"
+        ))
+    }
+}
+
+/// Whether `words` (a state of `bits` bits in `⌈bits/64⌉` words) sets a bit past `bits`.
+pub(crate) fn sets_padding(words: &[u64], bits: usize) -> bool {
+    let used = bits % 64;
+    used != 0 && words.get(bits / 64).is_some_and(|w| w >> used != 0)
 }
 
 /// What every chain weight shares: the layout, the slot-unit bits and the challenges `τ_pos`,
@@ -470,6 +521,22 @@ pub(crate) fn check_weight_is_its_mle(w: &dyn MultilinearWeight<Ghash128>) {
     assert_eq!(mle, w.evaluate(&point));
 }
 
+/// Test helper: SHA-1's automatic layout (a 160-bit state in and out, a 512-bit block; slot
+/// units of 256 bits), the shape of an IO region that fills no unit.
+#[cfg(test)]
+pub(crate) fn sha1_layout() -> IoLayout {
+    IoLayout::auto()
+        .state("h_in", "h_out", 160)
+        .input("block", 512)
+        .build()
+}
+
+/// Test helper: `message` (a setup error's) contains each of `parts`.
+#[cfg(test)]
+pub(crate) fn assert_says(message: &str, parts: &[&str]) {
+    assert!(parts.iter().all(|p| message.contains(p)), "{message}");
+}
+
 /// Test helper: `base` and the weights `edits` make of it, each changing one parameter, have
 /// pairwise distinct transcript bytes, the same on every call, so a claim binds every
 /// parameter of its weight.
@@ -530,6 +597,42 @@ mod tests {
             tau_pos: vec![g(1)],
             tau: (0..log_k).map(|i| g(2 + i)).collect(),
         }
+    }
+
+    #[test]
+    fn chain_states_of_any_size_within_a_slot_unit() {
+        let sha1 = sha1_layout();
+        let c = ChainLayout::new(&sha1, SlotId(0), SlotId(1)).unwrap();
+        assert_eq!(
+            (c.log_slot_words, c.in_slot, c.out_slot, c.state_bits),
+            (1, 0, 1, 160)
+        );
+        assert_eq!(c.state_words(), 3);
+        let err = |layout: &IoLayout, i, o| {
+            let e = ChainLayout::new(layout, SlotId(i), SlotId(o)).unwrap_err();
+            assert!(matches!(e, SetupError::ChainLayout(_)));
+            e.to_string()
+        };
+        let says = |message: String, parts: &[&str]| assert_says(&message, parts);
+        let big = IoLayout::new(256).input("s", 0, 300).output("t", 2, 300);
+        says(err(&big, 0, 1), &["s has 300 bits", "256-bit slot unit"]);
+        let unequal = IoLayout::new(256).input("s", 0, 160).output("t", 1, 192);
+        says(err(&unequal, 0, 1), &["s (160 bits) and t (192 bits)"]);
+        says(err(&sha1, 1, 0), &["h_out is an Output region"]);
+        says(err(&sha1, 0, 7), &["no IO region 0 or 7"]);
+        let units = IoLayout::new(192).input("s", 0, 160).output("t", 1, 160);
+        says(err(&units, 0, 1), &["192 bits", "power of two"]);
+    }
+
+    #[test]
+    fn padding_bits_past_a_state_are_found() {
+        assert!(!sets_padding(&[!0, !0, 0xffff_ffff], 160));
+        assert!(sets_padding(&[0, 0, 1 << 32], 160));
+        assert!(!sets_padding(&[!0; 4], 256));
+        assert!(
+            !sets_padding(&[0, 0], 160),
+            "a short state is the length check's"
+        );
     }
 
     #[test]

@@ -421,17 +421,18 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     /// Merkle setup with fewer instances, or regions past them.
     fn check_io_count(&self) -> Result<(), SetupError> {
         match &self.io {
-            IoMode::Merkle(_) if self.instances < 2 => {
-                Err(SetupError::MerkleLayout("a tree needs at least 2 leaves"))
-            }
+            IoMode::Merkle(_) if self.instances < 2 => Err(SetupError::MerkleLayout(
+                "a tree needs at least 2 leaves".into(),
+            )),
             IoMode::Regions(_, regions)
                 if regions
                     .last()
                     .is_some_and(|r| r.offset + r.len() > self.instances) =>
             {
-                Err(SetupError::ChainLayout(
-                    "a region past the setup's instances",
-                ))
+                Err(SetupError::ChainLayout(format!(
+                    "a region past the setup's {} instances",
+                    self.instances
+                )))
             }
             _ => Ok(()),
         }
@@ -464,7 +465,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         regions: Vec<Region>,
     ) -> Result<Self, SetupError> {
         let layout = ChainLayout::new(&self.gadget.layout(), input, output)?;
-        let bad = |why| Err(SetupError::ChainLayout(why));
+        let bad = |why: &str| Err(SetupError::ChainLayout(why.into()));
         if regions.is_empty() {
             return bad("no regions");
         }
@@ -496,7 +497,9 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         fixed: Vec<(SlotId, Vec<u64>)>,
     ) -> Result<Self, SetupError> {
         if self.log_instances == 0 {
-            return Err(SetupError::MerkleLayout("a tree needs at least 2 leaves"));
+            return Err(SetupError::MerkleLayout(
+                "a tree needs at least 2 leaves".into(),
+            ));
         }
         let layout = MerkleLayout::new(&self.gadget.layout(), children, digest, fixed)?;
         self.io = IoMode::Merkle(layout);

@@ -17,7 +17,9 @@
 //! the weight below does not depend on `L`; only the public side does.) Per instance, the
 //! digest region holds the node digest, the children region `left ‖ right` (two slot units)
 //! the child digests, and every *fixed* region (the IV, the BLAKE3 parameters, …) a public
-//! constant.
+//! constant. Digests of any size up to a slot unit work: the argument compares whole units,
+//! whose positions past a region's end are zero ([`MerkleLayout`] says what that asks of the
+//! children region).
 //!
 //! ## The claim
 //!
@@ -53,13 +55,25 @@ use flockwork_field_binary::Ghash128;
 use flockwork_transcript::Transcript;
 
 use crate::SetupError;
-use crate::io::{add_scaled_slot, bits_point, fold_words, for_each_instance_block};
+use crate::io::{
+    add_scaled_slot, bits_point, check_slot_bits, fold_words, for_each_instance_block, sets_padding,
+};
 
 const LABEL_TAU_POS: &str = "flock/merkle/tau-pos";
 const LABEL_TAU: &str = "flock/merkle/tau";
 const LABEL_COEFFS: &str = "flock/merkle/coefficients";
 
 /// Where the tree's regions live in an instance block.
+///
+/// Digests may have any number of bits `d` up to one slot unit of `u` bits. The node digest
+/// is an output region in one unit; the children region `left ‖ right` is an input region of
+/// `u + d ..= 2u` bits starting at a unit: the left child is its bits `0 .. d`, the right
+/// child its bits `u .. u + d` (the start of the second unit). The claim compares whole units:
+/// a child's digest unit holds zeros past `d` (positions of no region, rows `0 · 0 = 0`), so
+/// the proof also says that the children region is zero at `d .. u` and at `u + d ..` — the
+/// node's input is `left ‖ 0^(u−d) ‖ right ‖ 0^(…)`, which is what a relation's
+/// `merkle_node` must build (for `d = u`, plain `left ‖ right`). Fixed regions hold their
+/// public value zero-padded to their unit in the same way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MerkleLayout {
     /// `p`: a slot unit is `2^p` packed words.
@@ -75,48 +89,87 @@ pub struct MerkleLayout {
 }
 
 impl MerkleLayout {
-    /// The tree through `children` (`left ‖ right`, an input region of two slot units) and
-    /// `digest` (an output region of one slot unit), with the given fixed input regions.
+    /// The tree through `children` (`left ‖ right`, an input region of two slot units, the
+    /// right child at the second) and `digest` (an output region in one slot unit), with the
+    /// given fixed input regions.
     ///
     /// # Errors
-    /// [`SetupError::MerkleLayout`] for regions of the wrong kind or size, or a fixed value of
-    /// the wrong length.
+    /// [`SetupError::MerkleLayout`], naming the region and the limit, for regions of the
+    /// wrong kind or size, or a fixed value of the wrong length or with bits past its region.
     pub fn new(
         layout: &IoLayout,
         children: SlotId,
         digest: SlotId,
         fixed: Vec<(SlotId, Vec<u64>)>,
     ) -> Result<Self, SetupError> {
-        let bad = |why: &'static str| Err(SetupError::MerkleLayout(why));
-        let slot_bits = layout.slot_bits();
-        if !slot_bits.is_power_of_two() || slot_bits < 128 {
-            return bad("slot units must be a power of two of at least 128 bits");
-        }
+        let bad = |why: String| Err(SetupError::MerkleLayout(why));
+        let u = check_slot_bits(layout).map_err(SetupError::MerkleLayout)?;
         let (Some(c), Some(d)) = (layout.slots().get(children.0), layout.slots().get(digest.0))
         else {
-            return bad("no such IO region");
+            return bad(format!(
+                "no IO region {} or {} (the layout has {})",
+                children.0,
+                digest.0,
+                layout.slots().len()
+            ));
         };
         if c.kind != SlotKind::Input || d.kind != SlotKind::Output {
-            return bad("the children are an input region, the digest an output region");
+            return bad(format!(
+                "the children are an input region and the digest an output region; {} is an \
+                 {:?} region and {} an {:?} region",
+                c.name, c.kind, d.name, d.kind
+            ));
         }
-        if d.bits != slot_bits || c.bits != 2 * slot_bits {
-            return bad("the digest must fill one slot unit and the children two");
+        if d.bits > u {
+            return bad(format!(
+                "the digest region {} has {} bits, more than one {u}-bit slot unit \
+                 (IoLayout::auto with the digest as the state picks units that hold it)",
+                d.name, d.bits
+            ));
+        }
+        if c.bits < u + d.bits || c.bits > 2 * u {
+            return bad(format!(
+                "the children region {} has {} bits; with {}-bit digests in {u}-bit slot units \
+                 it holds the left child in its first unit and the right one at the start of \
+                 its second: {} to {} bits",
+                c.name,
+                c.bits,
+                d.bits,
+                u + d.bits,
+                2 * u
+            ));
         }
         let mut fixed_slots = Vec::with_capacity(fixed.len());
         for (id, value) in fixed {
             let Some(f) = layout.slots().get(id.0) else {
-                return bad("no such fixed region");
+                return bad(format!("no fixed IO region {}", id.0));
             };
-            if f.kind != SlotKind::Input || f.bits > slot_bits || id == children {
-                return bad("fixed regions are other input regions within one slot unit");
+            if f.kind != SlotKind::Input || id == children {
+                return bad(format!(
+                    "the fixed region {} is not an input region other than the children",
+                    f.name
+                ));
             }
-            if value.len() * 64 != f.bits {
-                return bad("a fixed value has the wrong length");
+            if f.bits > u {
+                return bad(format!(
+                    "the fixed region {} has {} bits, more than one {u}-bit slot unit",
+                    f.name, f.bits
+                ));
+            }
+            if value.len() != f.words() || sets_padding(&value, f.bits) {
+                return bad(format!(
+                    "the value of the fixed region {} is {} words; it holds {} bits: {} words, \
+                     the bits past them zero",
+                    f.name,
+                    value.len(),
+                    f.bits,
+                    f.words()
+                ));
             }
             fixed_slots.push((f.first_slot, value));
         }
         Ok(Self {
-            log_slot_words: (slot_bits / 128).trailing_zeros() as usize,
+            log_slot_words: (u / 128).trailing_zeros() as usize,
             digest_slot: d.first_slot,
             left_slot: c.first_slot,
             digest_bits: d.bits,
@@ -124,10 +177,10 @@ impl MerkleLayout {
         })
     }
 
-    /// Words of a digest (`u64`).
+    /// Words of a digest (`u64`): `⌈digest_bits/64⌉`, the bits past `digest_bits` zero.
     #[must_use]
     pub fn digest_words(&self) -> usize {
-        self.digest_bits / 64
+        self.digest_bits.div_ceil(64)
     }
 }
 
@@ -353,6 +406,55 @@ mod tests {
                 deltas: vec![g(22)],
             },
         }
+    }
+
+    #[test]
+    fn digests_of_any_size_within_a_slot_unit() {
+        let sha1 = crate::io::sha1_layout();
+        let iv = vec![1, 2, 3];
+        let m = MerkleLayout::new(&sha1, SlotId(2), SlotId(1), vec![(SlotId(0), iv)]).unwrap();
+        assert_eq!(
+            (m.log_slot_words, m.digest_slot, m.left_slot, m.digest_bits),
+            (1, 1, 2, 160)
+        );
+        assert_eq!(m.digest_words(), 3);
+        let err = |layout: &IoLayout, fixed| {
+            MerkleLayout::new(layout, SlotId(2), SlotId(1), fixed)
+                .unwrap_err()
+                .to_string()
+        };
+        let says = |message: String, parts: &[&str]| crate::io::assert_says(&message, parts);
+        says(
+            err(&sha1, vec![(SlotId(0), vec![1, 2])]),
+            &["fixed region h_in is 2 words", "160 bits: 3 words"],
+        );
+        says(
+            err(&sha1, vec![(SlotId(0), vec![1, 2, 1 << 32])]),
+            &["fixed region h_in", "bits past them zero"],
+        );
+        // The right child must fit at the start of the second unit.
+        let short = IoLayout::new(256)
+            .input("h_in", 0, 160)
+            .output("h_out", 1, 160)
+            .input("block", 2, 400);
+        says(
+            err(&short, vec![]),
+            &["children region block has 400 bits", "416 to 512 bits"],
+        );
+        let small_units = IoLayout::new(128)
+            .input("h_in", 0, 128)
+            .output("h_out", 1, 160)
+            .input("block", 3, 256);
+        says(
+            err(&small_units, vec![]),
+            &["digest region h_out has 160 bits", "128-bit slot unit"],
+        );
+        says(
+            MerkleLayout::new(&sha1, SlotId(1), SlotId(2), vec![])
+                .unwrap_err()
+                .to_string(),
+            &["h_out is an Output region", "block an Input region"],
+        );
     }
 
     #[test]

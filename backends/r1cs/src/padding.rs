@@ -27,7 +27,10 @@
 //!    Every gadget written against the circuit builder passes: its input bits are forced, and
 //!    every other bit's row has the constant as a side (a materialized or output bit) or reads
 //!    bits committed before it (an AND), so by induction on the order of creation every bit is
-//!    forced. NOT is an XOR with the constant column, so in a padding block `¬0 = 0`; a
+//!    forced. The positions of an IO slot unit past its region's end (regions of any bit
+//!    count, `flockwork_circuit::IoLayout`) have the empty row `0 · 0 = 0`, both sides the
+//!    zero node, so they are forced in every block, real or padding. NOT is an XOR with the
+//!    constant column, so in a padding block `¬0 = 0`; a
 //!    constant is that column or the empty XOR. The check stands for lowerings that could
 //!    leave a bit free (an interpreter with unconstrained advice bits); its tests edit rows of
 //!    a lowering to do so.
@@ -136,6 +139,47 @@ mod tests {
         assert_eq!(unforced_column(&R1csLowering::new(&AddMaterialize)), None);
         assert_eq!(unforced_column(&R1csLowering::new(&Step)), None);
         assert_eq!(unforced_column(&R1csLowering::new(&PaddingShapes)), None);
+    }
+
+    /// A gadget with regions that fill no slot unit: a 100-bit state, 70 key bits, 5 bits out.
+    struct Odd;
+
+    impl flockwork_circuit::Gadget for Odd {
+        fn layout(&self) -> flockwork_circuit::IoLayout {
+            flockwork_circuit::IoLayout::auto()
+                .state("x", "y", 100)
+                .input("k", 70)
+                .output("p", 5)
+                .build()
+        }
+
+        fn synthesize<B: flockwork_circuit::CircuitBuilder>(&self, b: &mut B) {
+            let (x, k) = (b.input(SlotId(0)), b.input(SlotId(2)));
+            let y: Vec<B::Wire> = (0..100).map(|i| b.and(x[i], k[i % 70])).collect();
+            b.output(SlotId(1), &y);
+            let p: Vec<B::Wire> = (0..5).map(|i| b.not(y[i])).collect();
+            b.output(SlotId(3), &p);
+        }
+    }
+
+    /// The unused positions of the slot units (past each region's end) have the row `0 · 0`
+    /// and are forced, like every other bit of a builder gadget.
+    #[test]
+    fn the_padding_of_slot_units_is_forced() {
+        let lowering = R1csLowering::new(&Odd);
+        let layout = lowering.layout();
+        assert_eq!(layout.slot_bits(), 128);
+        for (id, slot) in layout.slots().iter().enumerate() {
+            let end = (slot.first_slot + slot.bits.div_ceil(128)) * 128;
+            for p in layout.positions(SlotId(id)).end..end {
+                assert_eq!(
+                    lowering.row(p),
+                    [NodeId::ZERO, NodeId::ZERO],
+                    "position {p}"
+                );
+            }
+        }
+        assert_eq!(unforced_column(&lowering), None);
     }
 
     /// Column `p`'s node.

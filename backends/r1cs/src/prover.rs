@@ -11,6 +11,7 @@ use flockwork_core::PolynomialCommitment;
 use flockwork_core::pcs::{Claim, Weight};
 use flockwork_transcript::{ProverTranscript, Transcript, TranscriptScheme};
 
+use crate::io::sets_padding;
 use crate::skip::SKIP_VARS;
 use crate::{
     Flock, HEADER_LEN, IoMode, PROOF_MAGIC, PROOF_VERSION, PROTOCOL, Proof, ProveError, Statement,
@@ -148,7 +149,7 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
     fn check_inputs(&self, inputs: &[u64]) -> Result<(), ProveError> {
         self.check_memory()?;
         let instances = self.instances;
-        let input_words = self.gadget.layout().vector_bits(SlotKind::Input) / 64;
+        let input_words = self.gadget.layout().vector_words(SlotKind::Input);
         if inputs.len() == instances * input_words {
             Ok(())
         } else {
@@ -372,18 +373,29 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         match (statement, &self.io) {
             (Statement::Batch, IoMode::None) => Ok(()),
             (Statement::Chain { start, end }, IoMode::Chain(layout)) => {
-                if start.len() == layout.state_words() && end.len() == layout.state_words() {
-                    Ok(())
-                } else {
+                if start.len() != layout.state_words() || end.len() != layout.state_words() {
                     Err("chain endpoints have the wrong length")
+                } else if [start, end]
+                    .iter()
+                    .any(|s| sets_padding(s, layout.state_bits))
+                {
+                    Err("a chain endpoint sets bits past the state's bits")
+                } else {
+                    Ok(())
                 }
             }
             (Statement::Chain { start, end }, IoMode::Regions(layout, regions)) => {
-                let n = regions.len() * layout.state_words();
-                if start.len() == n && end.len() == n {
-                    Ok(())
-                } else {
+                let n = layout.state_words();
+                if start.len() != regions.len() * n || end.len() != regions.len() * n {
                     Err("region chains: one start and one end state per region")
+                } else if start
+                    .chunks_exact(n)
+                    .chain(end.chunks_exact(n))
+                    .any(|s| sets_padding(s, layout.state_bits))
+                {
+                    Err("a chain endpoint sets bits past the state's bits")
+                } else {
+                    Ok(())
                 }
             }
             (Statement::Merkle { root, leaves }, IoMode::Merkle(layout)) => {
@@ -392,6 +404,11 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     Err("a tree over N instances has N leaves")
                 } else if root.len() != n || leaves.iter().any(|l| l.len() != n) {
                     Err("a digest has the wrong length")
+                } else if core::iter::once(root)
+                    .chain(leaves)
+                    .any(|d| sets_padding(d, layout.digest_bits))
+                {
+                    Err("a digest sets bits past the digest's bits")
                 } else {
                     Ok(())
                 }
@@ -403,6 +420,8 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
                     Err("public inputs: not N instances × the gadget's input words")
                 } else if !fits(outputs, layout.output_words) {
                     Err("public outputs: not N instances × the gadget's output words")
+                } else if layout.sets_padding(inputs, outputs) {
+                    Err("a public input or output sets bits past the end of its region")
                 } else {
                     Ok(())
                 }

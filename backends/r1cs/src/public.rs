@@ -6,12 +6,15 @@
 //! ## Layout
 //!
 //! Every IO region of the gadget's [`IoLayout`] starts at a slot unit of `2^p` packed words
-//! (`128·2^p` bits) and covers `⌈bits / (128·2^p)⌉` of them; no two regions share a unit. Let
+//! (`128·2^p` bits) and covers `⌈bits / (128·2^p)⌉` of them; no two regions share a unit.
+//! A region may have any number of bits: the statement gives it `⌈bits/64⌉` words, the bits
+//! past `bits` zero (a statement that sets one is refused before any claim). Let
 //! `U` be the slot units that regions occupy and, for an instance `i` and a unit `u ∈ U`,
 //! `X[pos, u, i]` the packed word the statement gives it: the region's public words, zero
 //! past the region's end. The zeros are what the witness holds there: positions that no
 //! region, gate or constant uses have the empty row `0 · 0 = 0`, so every satisfying
-//! witness (and the witness generator) has zero bits in them.
+//! witness (and the witness generator) has zero bits in them. Comparing whole units is
+//! therefore comparing the regions' bits.
 //!
 //! ## The claim
 //!
@@ -47,8 +50,8 @@ use flockwork_transcript::Transcript;
 
 use crate::SetupError;
 use crate::io::{
-    INSTANCE_TASK, PARALLEL_INSTANCES, add_scaled_slot, bits_point, fold_words,
-    for_each_instance_block,
+    INSTANCE_TASK, PARALLEL_INSTANCES, add_scaled_slot, bits_point, check_slot_bits, fold_words,
+    for_each_instance_block, sets_padding,
 };
 
 const LABEL_TAU_POS: &str = "flock/public/tau-pos";
@@ -62,7 +65,7 @@ pub struct PublicRegion {
     pub kind: SlotKind,
     /// First slot unit of the region.
     pub first_slot: usize,
-    /// Bits of the region (a multiple of 64).
+    /// Bits of the region (any positive count; `⌈bits/64⌉` words in its vector).
     pub bits: usize,
     /// Offset in `u64` words of the region inside its instance's input or output vector.
     pub offset: usize,
@@ -103,13 +106,7 @@ impl PublicLayout {
     /// bits (a unit must be whole packed words, addressed by selector bits) or the layout has
     /// no IO regions.
     pub fn new(layout: &IoLayout) -> Result<Self, SetupError> {
-        let slot_bits = layout.slot_bits();
-        if !slot_bits.is_power_of_two() || slot_bits < 128 {
-            return Err(SetupError::PublicLayout(format!(
-                "the gadget's IO slot units have {slot_bits} bits; public IO needs a power of \
-                 two of at least 128 bits (whole packed words addressed by selector bits)"
-            )));
-        }
+        let slot_bits = check_slot_bits(layout).map_err(SetupError::PublicLayout)?;
         if layout.slots().is_empty() {
             return Err(SetupError::PublicLayout(
                 "the gadget declares no IO regions (prove Statement::Batch instead)".into(),
@@ -129,9 +126,26 @@ impl PublicLayout {
         Ok(Self {
             log_slot_words: (slot_bits / 128).trailing_zeros() as usize,
             regions,
-            input_words: layout.vector_bits(SlotKind::Input) / 64,
-            output_words: layout.vector_bits(SlotKind::Output) / 64,
+            input_words: layout.vector_words(SlotKind::Input),
+            output_words: layout.vector_words(SlotKind::Output),
         })
+    }
+
+    /// Whether a public statement's vectors (`N` instances each, checked for length) set a
+    /// bit past a region's end in some instance: the high bits of a region's last word, which
+    /// the layout keeps zero ([`IoLayout`]).
+    pub(crate) fn sets_padding(&self, inputs: &[u64], outputs: &[u64]) -> bool {
+        self.regions
+            .iter()
+            .filter(|r| !r.bits.is_multiple_of(64))
+            .any(|r| {
+                let (data, words) = match r.kind {
+                    SlotKind::Input => (inputs, self.input_words),
+                    SlotKind::Output => (outputs, self.output_words),
+                };
+                data.chunks_exact(words)
+                    .any(|v| sets_padding(&v[r.offset..], r.bits))
+            })
     }
 
     /// The slot units the regions occupy, in region order.
@@ -139,7 +153,7 @@ impl PublicLayout {
         let unit_words = 2usize << self.log_slot_words;
         let mut out = Vec::new();
         for r in &self.regions {
-            let words = r.bits / 64;
+            let words = r.bits.div_ceil(64);
             for j in 0..words.div_ceil(unit_words) {
                 out.push(Unit {
                     slot: r.first_slot + j,
@@ -179,7 +193,9 @@ impl PublicLayout {
                     SlotKind::Output => &mut outputs,
                 };
                 for r in self.regions.iter().filter(|r| r.kind == kind) {
-                    let region = block.get(r.first_slot * unit_words..)?.get(..r.bits / 64)?;
+                    let region = block
+                        .get(r.first_slot * unit_words..)?
+                        .get(..r.bits.div_ceil(64))?;
                     out.extend_from_slice(region);
                 }
             }
@@ -386,6 +402,16 @@ mod tests {
         );
     }
 
+    /// The unit at `slot` holding `words` words of its vector from `offset` on.
+    fn u(slot: usize, kind: SlotKind, offset: usize, words: usize) -> Unit {
+        Unit {
+            slot,
+            kind,
+            offset,
+            words,
+        }
+    }
+
     #[test]
     fn units_split_regions_and_pad_their_ends() {
         let io = IoLayout::new(256)
@@ -394,12 +420,6 @@ mod tests {
             .input("c", 3, 320);
         let layout = PublicLayout::new(&io).unwrap();
         assert_eq!((layout.input_words, layout.output_words), (13, 1));
-        let u = |slot, kind, offset, words| Unit {
-            slot,
-            kind,
-            offset,
-            words,
-        };
         assert_eq!(
             layout.units(),
             [
@@ -410,6 +430,54 @@ mod tests {
                 u(4, SlotKind::Input, 12, 1),
             ]
         );
+    }
+
+    #[test]
+    fn regions_of_any_size_take_whole_words_and_whole_units() {
+        // A 160-bit state in and out, a 300-bit input (two units, 5 words), a 5-bit output.
+        let io = IoLayout::auto()
+            .state("s", "t", 160)
+            .input("m", 300)
+            .output("p", 5)
+            .build();
+        let layout = PublicLayout::new(&io).unwrap();
+        assert_eq!((layout.input_words, layout.output_words), (8, 4));
+        assert_eq!(
+            layout.units(),
+            [
+                u(0, SlotKind::Input, 0, 3),
+                u(1, SlotKind::Output, 0, 3),
+                u(2, SlotKind::Input, 3, 4),
+                u(3, SlotKind::Input, 7, 1),
+                u(4, SlotKind::Output, 3, 1),
+            ]
+        );
+        // Two instances; a bit past a region's end in any of them is found.
+        let (inputs, outputs) = (vec![0u64; 16], vec![0u64; 8]);
+        assert!(!layout.sets_padding(&inputs, &outputs));
+        for (input, output, bit) in [
+            (Some(2), None, 32),
+            (Some(8 + 7), None, 44),
+            (None, Some(4 + 2), 63),
+            (None, Some(4 + 3), 5),
+        ] {
+            let (mut i, mut o) = (inputs.clone(), outputs.clone());
+            if let Some(w) = input {
+                i[w] |= 1 << bit;
+            }
+            if let Some(w) = output {
+                o[w] |= 1 << bit;
+            }
+            assert!(
+                layout.sets_padding(&i, &o),
+                "{input:?} {output:?} bit {bit}"
+            );
+        }
+        // Bits inside the regions are not padding.
+        let (mut i, mut o) = (inputs.clone(), outputs.clone());
+        i[15] = (1 << 44) - 1;
+        o[7] = 31;
+        assert!(!layout.sets_padding(&i, &o));
     }
 
     #[test]

@@ -74,7 +74,7 @@ pub fn batch_witness<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) 
 /// The body of [`batch_witness`], which starts it on a worker of rayon's pool.
 fn batch_witness_here<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool) -> BatchWitness {
     let stats = StatsCounter::run(gadget);
-    let input_words = gadget.layout().vector_bits(SlotKind::Input) / 64;
+    let input_words = gadget.layout().vector_words(SlotKind::Input);
     assert!(input_words > 0, "gadget has no inputs");
     assert_eq!(inputs.len() % input_words, 0, "ragged input vectors");
     let instances = inputs.len() / input_words;
@@ -143,8 +143,8 @@ fn batch_witness_here<G: Gadget>(gadget: &G, inputs: &[u64], record_sides: bool)
     }
 }
 
-/// Evaluates one instance and returns its output vector (the output regions concatenated
-/// in declaration order, as little-endian `u64` words).
+/// Evaluates one instance and returns its output vector (the output regions in declaration
+/// order, each as `⌈bits/64⌉` little-endian `u64` words, [`super::IoLayout`]).
 ///
 /// # Panics
 /// If `input` is not exactly one input vector.
@@ -158,15 +158,16 @@ pub fn evaluate<G: Gadget>(gadget: &G, input: &[u64]) -> Vec<u64> {
     );
     let lanes = lane_groups_of_blocks::<1>(input, input.len(), 0, 1);
     let eval = LaneEvaluator::run(gadget, &lanes, false);
-    let mut out = vec![0u64; layout.vector_bits(SlotKind::Output) / 64];
+    let mut out = vec![0u64; layout.vector_words(SlotKind::Output)];
     let outputs = (0..layout.slots().len())
         .map(super::SlotId)
         .filter(|&s| layout.slot(s).kind == SlotKind::Output);
-    let mut bit = 0;
     for s in outputs {
-        for p in layout.positions(s) {
+        // Each region starts at a word of its own; the high bits of its last word stay zero.
+        let offset = layout.vector_offset(s);
+        for (i, p) in layout.positions(s).enumerate() {
+            let bit = offset + i;
             out[bit / 64] |= (eval.z()[p][0] & 1) << (bit % 64);
-            bit += 1;
         }
     }
     out

@@ -14,14 +14,15 @@ use crate::{Gadget, SlotKind, evaluate};
 
 /// A [`Relation`] as a Boolean circuit: the [`Gadget`] that batch-R1CS lowers, with the
 /// maps between typed values and the gadget's input and output vectors (`u64` words, in
-/// the order of the layout's regions of each kind).
+/// the order of the layout's regions of each kind, `⌈bits/64⌉` words a region with the bits
+/// of its last word past the region's end zero; [`crate::IoLayout`]).
 pub trait CircuitEncoding: Relation + Gadget {
-    /// The input vector of one instance (`layout().vector_bits(SlotKind::Input) / 64`
-    /// words).
+    /// The input vector of one instance (`layout().vector_words(SlotKind::Input)` words, zero
+    /// past each region's bits).
     fn encode_input(&self, input: &Self::Input) -> Vec<u64>;
 
-    /// The output vector of one instance (`layout().vector_bits(SlotKind::Output) / 64`
-    /// words).
+    /// The output vector of one instance (`layout().vector_words(SlotKind::Output)` words,
+    /// zero past each region's bits).
     fn encode_output(&self, output: &Self::Output) -> Vec<u64>;
 
     /// The typed output of an output vector; `None` if the words are not an output of the
@@ -32,7 +33,7 @@ pub trait CircuitEncoding: Relation + Gadget {
 /// Checks a circuit encoding against its relation, panicking with a description on the first
 /// disagreement: the known answers evaluate natively to their outputs, and on them and on
 /// `inputs` the circuit ([`evaluate`]) computes the native output, whose encoding decodes
-/// back to it.
+/// back to it; the encoded input vectors leave the bits past each region's end zero.
 ///
 /// # Panics
 /// On the first disagreement (that is the point).
@@ -40,8 +41,8 @@ pub fn check_circuit_encoding<R: CircuitEncoding>(relation: &R, inputs: &[R::Inp
     let name = relation.name();
     let layout = relation.layout();
     let (in_words, out_words) = (
-        layout.vector_bits(SlotKind::Input) / 64,
-        layout.vector_bits(SlotKind::Output) / 64,
+        layout.vector_words(SlotKind::Input),
+        layout.vector_words(SlotKind::Output),
     );
     let all = known_and_given(relation, inputs);
     let native = relation.evaluate_batch(&all);
@@ -54,6 +55,9 @@ pub fn check_circuit_encoding<R: CircuitEncoding>(relation: &R, inputs: &[R::Inp
         );
         let words = relation.encode_input(input);
         assert_eq!(words.len(), in_words, "{name}: input vector length");
+        if let Some(region) = layout.padding_bit_set(SlotKind::Input, &words) {
+            panic!("{name}: encode_input sets bits past the end of input region {region}");
+        }
         let circuit = evaluate(relation, &words);
         assert_eq!(circuit.len(), out_words, "{name}: output vector length");
         assert_eq!(

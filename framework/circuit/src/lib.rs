@@ -93,7 +93,7 @@ pub use batch::{BatchWitness, batch_witness, evaluate};
 pub use encoding::{CircuitEncoding, check_circuit_encoding};
 pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
 pub use lanes::lanes_of_blocks;
-pub use layout::{Allocator, CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
+pub use layout::{Allocator, AutoLayout, CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use stats::{CircuitStats, StatsCounter};
 pub use wide::Wide;
 pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};

@@ -90,7 +90,7 @@ pub trait MerkleNode: Gadget {
                 let offset = layout.vector_offset(id) / 64;
                 (
                     id,
-                    sample[offset..offset + layout.slot(id).bits / 64].to_vec(),
+                    sample[offset..offset + layout.slot(id).words()].to_vec(),
                 )
             })
             .collect()
@@ -375,7 +375,7 @@ impl<G: ChainStep> ChainStep for Wide<G> {
         let inner = self.inner();
         let layout = inner.layout();
         let skip = layout.vector_offset(G::STATE_IN) / 64;
-        let skip = skip..skip + layout.slot(G::STATE_IN).bits / 64;
+        let skip = skip..skip + layout.slot(G::STATE_IN).words();
         let mut state = *state;
         let mut input = Vec::new();
         for (c, d) in data.iter().enumerate() {

@@ -2,3 +2,4 @@
 //! binary: `cargo test -p flockwork-circuit --test suite` (one module: `-- <module>::`).
 
 mod circuit;
+mod layout;

@@ -11,7 +11,7 @@
 //! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable
 //! implementations of [`crate::native`] for BLAKE3 and Keccak-p.
 
-use flockwork_circuit::CircuitEncoding;
+use flockwork_circuit::{Adder, CircuitEncoding};
 use flockwork_core::boolean_layered::{BooleanLayered, BooleanLayeredRelation};
 use flockwork_core::relation::{BooleanLayeredEncoding, Relation};
 
@@ -42,8 +42,25 @@ pub struct Blake3Input {
     pub block: Blake3Block,
 }
 
-/// The one-block message `message ‖ 0x80 ‖ 0… ‖ u64be(8·len)` (FIPS 180-4 §5.1.1).
-fn sha256_padded(message: &[u8]) -> [u8; 64] {
+/// `name`, or `name[adder]` for a prefix adder.
+fn with_adder(name: &str, adder: Adder) -> String {
+    match adder {
+        Adder::Ripple => name.into(),
+        prefix => format!("{name}[{}]", prefix.name()),
+    }
+}
+
+/// The one-block message `message ‖ 0x80 ‖ 0… ‖ u64be(8·len)` (FIPS 180-4 §5.1.1): its
+/// compression of [`SHA256_IV`] is SHA-256 of `message`.
+///
+/// # Panics
+/// If `message` has more than 55 bytes (it would not fit one block).
+#[must_use]
+pub fn sha256_padded(message: &[u8]) -> [u8; 64] {
+    assert!(
+        message.len() <= 55,
+        "a one-block message has at most 55 bytes"
+    );
     let mut block = [0u8; 64];
     block[..message.len()].copy_from_slice(message);
     block[message.len()] = 0x80;
@@ -57,8 +74,10 @@ impl Relation for Sha256Compress {
     /// The chaining value (Merkle–Damgård).
     type State = [u32; 8];
 
+    /// `"sha256-compress"`, with the adder in brackets unless it is ripple-carry (another
+    /// circuit of the same function).
     fn name(&self) -> String {
-        "sha256-compress".into()
+        with_adder("sha256-compress", self.adder())
     }
 
     fn evaluate(&self, input: &Sha256Input) -> [u32; 8] {
@@ -142,8 +161,10 @@ impl Relation for Blake3Compress {
     /// The chaining value: the input's `cv`, the output's first eight words.
     type State = [u32; 8];
 
+    /// `"blake3-compress"`, with the adder in brackets unless it is ripple-carry (another
+    /// circuit of the same function).
     fn name(&self) -> String {
-        "blake3-compress".into()
+        with_adder("blake3-compress", self.adder())
     }
 
     fn evaluate(&self, input: &Blake3Input) -> [u32; 16] {

@@ -20,7 +20,7 @@
 //!
 //! | part | contents |
 //! |---|---|
-//! | (root) | [`CircuitBuilder`], [`Gadget`]; [`WordBuilder`] and the word helpers ([`rotl`], [`rotr`], [`shl`], [`shr`]); the adders ([`Adder`]: [`ripple_add`], [`kogge_stone_add`], [`brent_kung_add`], chosen with [`WordBuilder::add_with`]); [`IoLayout`] and its regions ([`IoSlot`], [`SlotId`], [`SlotKind`]) |
+//! | (root) | [`CircuitBuilder`], [`Gadget`]; [`WordBuilder`] and the word helpers ([`rotl`], [`rotr`], [`shl`], [`shr`]); the adders ([`Adder`]: [`ripple_add`], [`kogge_stone_add`], [`brent_kung_add`], chosen with [`WordBuilder::add_with`], several words with [`WordBuilder::add_many`] after carry-save [`WordBuilder::compress_terms`]); [`IoLayout`] and its regions ([`IoSlot`], [`SlotId`], [`SlotKind`]) |
 //! | interpreters | [`StatsCounter`] ([`CircuitStats`]), [`LaneEvaluator`] ([`Lanes`]), [`Allocator`] (the positions every interpreter shares) |
 //! | witnesses | [`BatchWitness`], [`batch_witness`], [`evaluate`]; [`lanes_of_blocks`] (instance blocks to bit-sliced lanes); [`Wide`] (several instances per block) |
 //! | [`encoding`] | [`CircuitEncoding`] and [`check_circuit_encoding`] |

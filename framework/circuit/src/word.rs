@@ -65,7 +65,10 @@ pub fn ripple_add<B: CircuitBuilder + ?Sized, const N: usize>(
 /// | [`Adder::KoggeStone`] ([`kogge_stone_add`]) | 29 / 249 / 631 | 4 / 6 / 7 |
 /// | [`Adder::BrentKung`] ([`brent_kung_add`]) | 17 / 105 / 229 | 5 / 9 / 11 |
 ///
-/// (the depth counts the generate level `g_i`; `flockwork-circuit`'s tests pin both.)
+/// (the depth counts the generate level `g_i`; `flockwork-circuit`'s tests pin both.) For
+/// sums of several words, [`WordBuilder::add_many`]: dependent ripple additions overlap bit
+/// by bit, dependent prefix additions do not, so a prefix adder sums after carry-save
+/// compression ([`WordBuilder::compress_terms`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Adder {
     /// The ripple-carry chain ([`ripple_add`], and an interpreter's
@@ -255,6 +258,68 @@ pub trait WordBuilder: CircuitBuilder {
             Adder::Ripple => self.add(x, y),
             prefix => prefix_add(self, x, y, prefix),
         }
+    }
+
+    /// `Σ terms mod 2^N` with the chosen [`Adder`] (the zero word for no terms).
+    ///
+    /// Ripple: the left fold of [`WordBuilder::add`], `((t_0 + t_1) + t_2) + …`, whose
+    /// chained ripple additions overlap bit by bit (sum bit `i` of one is ready at level
+    /// `i + 1`, when the next needs it), so `k` terms cost `k − 1` additions and about
+    /// `N + k` AND levels. A prefix adder's sum bits all wait its whole depth, so the terms
+    /// are first compressed to two ([`WordBuilder::compress_terms`], one AND level per
+    /// 3→2 step) and added once.
+    fn add_many<const N: usize>(
+        &mut self,
+        adder: Adder,
+        terms: &[[Self::Wire; N]],
+    ) -> [Self::Wire; N] {
+        let rows = match adder {
+            Adder::Ripple => terms.to_vec(),
+            _ => self.compress_terms(terms),
+        };
+        match rows.split_first() {
+            None => self.constant_word(0),
+            Some((first, rest)) => rest
+                .iter()
+                .fold(*first, |acc, t| self.add_with(adder, &acc, t)),
+        }
+    }
+
+    /// Carry-save compression: words with the same sum mod `2^N`, at most two of them.
+    /// Each step replaces three words `a, b, c` by `a ⊕ b ⊕ c` and the carries
+    /// `maj(a, b, c) << 1` (`maj = a ⊕ (a ⊕ b)(a ⊕ c)`, `N − 1` ANDs: the top carry leaves
+    /// the word), since `a + b + c = (a ⊕ b ⊕ c) + 2·maj(a, b, c)`; a round compresses every
+    /// whole group of three, so `k` words need about `log_{3/2}(k/2)` AND levels.
+    fn compress_terms<const N: usize>(
+        &mut self,
+        terms: &[[Self::Wire; N]],
+    ) -> Vec<[Self::Wire; N]> {
+        let mut rows = terms.to_vec();
+        while rows.len() > 2 {
+            let mut next = Vec::with_capacity(rows.len());
+            for group in rows.chunks(3) {
+                let [a, b, c] = group else {
+                    next.extend_from_slice(group);
+                    continue;
+                };
+                let zero = self.zero();
+                let sum = core::array::from_fn(|i| {
+                    let ab = self.xor(a[i], b[i]);
+                    self.xor(ab, c[i])
+                });
+                let mut carry = [zero; N];
+                for i in 0..N.saturating_sub(1) {
+                    let ab = self.xor(a[i], b[i]);
+                    let ac = self.xor(a[i], c[i]);
+                    let t = self.and(ab, ac);
+                    carry[i + 1] = self.xor(a[i], t);
+                }
+                next.push(sum);
+                next.push(carry);
+            }
+            rows = next;
+        }
+        rows
     }
 
     /// `Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g) = g ⊕ e(f ⊕ g)`: one AND per bit.

@@ -165,15 +165,13 @@ fn g<B: CircuitBuilder>(
     mx: &Word<B::Wire>,
     my: &Word<B::Wire>,
 ) {
-    let a = b.add_with(adder, &v[ia], &v[ib]);
-    let a = b.add_with(adder, &a, mx);
+    let a = b.add_many(adder, &[v[ia], v[ib], *mx]);
     let d = b.xor_words(&v[id], &a);
     let d = rotr(&d, 16);
     let c = b.add_with(adder, &v[ic], &d);
     let bb = b.xor_words(&v[ib], &c);
     let bb = rotr(&bb, 12);
-    let a = b.add_with(adder, &a, &bb);
-    let a = b.add_with(adder, &a, my);
+    let a = b.add_many(adder, &[a, bb, *my]);
     let d = b.xor_words(&d, &a);
     let d = b.materialize_word(&rotr(&d, 8));
     let c = b.add_with(adder, &c, &d);

@@ -180,16 +180,20 @@ fn message_schedule<B: CircuitBuilder>(
     for t in 16..64 {
         let s0 = sigma(b, &w[t - 15], [7, 18, 3], true);
         let s1 = sigma(b, &w[t - 2], [17, 19, 10], true);
-        let sum = b.add_with(adder, &s1, &w[t - 7]);
-        let sum = b.add_with(adder, &sum, &s0);
-        let sum = b.add_with(adder, &sum, &w[t - 16]);
+        let sum = b.add_many(adder, &[s1, w[t - 7], s0, w[t - 16]]);
         let wt = b.materialize_word(&sum);
         w.push(wt);
     }
     w
 }
 
-/// One round on `state = [a, b, c, d, e, f, g, h]`; `T1`, `e'` and `a'` are materialized.
+/// One round on `state = [a, b, c, d, e, f, g, h]`; `e'` and `a'` are materialized, and
+/// with ripple-carry additions `T1` too.
+///
+/// With a prefix adder `T1 = h + K_t + W_t + Σ1(e) + Ch(e, f, g)` stays two carry-save
+/// rows (three 3→2 levels, the late terms `Σ1` and `Ch` last), and `e' = d + T1`,
+/// `a' = T1 + Σ0(a) + Maj(a, b, c)` are each one more compression and one prefix addition
+/// ([`WordBuilder::add_many`]): about 8 AND levels a round instead of 25.
 fn round<B: CircuitBuilder>(
     b: &mut B,
     adder: Adder,
@@ -201,17 +205,27 @@ fn round<B: CircuitBuilder>(
     let big_s1 = sigma(b, e, [6, 11, 25], false);
     let ch = b.choose(e, f, g);
     let k = b.constant_word::<32>(u64::from(k));
-    let t1 = b.add_with(adder, h, &big_s1);
-    let t1 = b.add_with(adder, &t1, &ch);
-    let t1 = b.add_with(adder, &t1, &k);
-    let t1 = b.add_with(adder, &t1, w);
+    if adder != Adder::Ripple {
+        let t1 = b.compress_terms(&[*h, k, *w, big_s1, ch]);
+        let big_s0 = sigma(b, a, [2, 13, 22], false);
+        let maj = b.majority(a, bb, c);
+        let new_e = b.add_many(adder, &[*d, t1[0], t1[1]]);
+        let new_e = b.materialize_word(&new_e);
+        let new_a = b.add_many(adder, &[t1[0], t1[1], big_s0, maj]);
+        let new_a = b.materialize_word(&new_a);
+        return [new_a, *a, *bb, *c, new_e, *e, *f, *g];
+    }
+    let t1 = b.add(h, &big_s1);
+    let t1 = b.add(&t1, &ch);
+    let t1 = b.add(&t1, &k);
+    let t1 = b.add(&t1, w);
     let t1 = b.materialize_word(&t1);
     let big_s0 = sigma(b, a, [2, 13, 22], false);
     let maj = b.majority(a, bb, c);
-    let t2 = b.add_with(adder, &big_s0, &maj);
-    let new_e = b.add_with(adder, d, &t1);
+    let t2 = b.add(&big_s0, &maj);
+    let new_e = b.add(d, &t1);
     let new_e = b.materialize_word(&new_e);
-    let new_a = b.add_with(adder, &t1, &t2);
+    let new_a = b.add(&t1, &t2);
     let new_a = b.materialize_word(&new_a);
     [new_a, *a, *bb, *c, new_e, *e, *f, *g]
 }

@@ -87,6 +87,62 @@ fn every_adder_adds_at_odd_widths_and_carry_chains() {
     }
 }
 
+/// `Σ` of the first `k` of seven 32-bit words with `adder` ([`WordBuilder::add_many`]).
+struct AddMany(Adder, usize);
+
+impl Gadget for AddMany {
+    fn layout(&self) -> IoLayout {
+        IoLayout::new(256).input("x", 0, 256).output("y", 1, 64)
+    }
+
+    fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
+        let x = b.input_words::<32>(SlotId(0));
+        let mut out = b.add_many(self.0, &x[..self.1]).to_vec();
+        out.resize(64, b.zero());
+        b.output(SlotId(1), &out);
+    }
+}
+
+proptest! {
+    #[test]
+    fn every_adder_adds_many_words(words in any::<[u32; 7]>()) {
+        let input: Vec<u64> = words
+            .chunks(2)
+            .map(|p| u64::from(p[0]) | u64::from(*p.get(1).unwrap_or(&0)) << 32)
+            .collect();
+        for adder in Adder::ALL {
+            for k in 0..=7 {
+                let gadget = AddMany(adder, k);
+                let expected = words[..k].iter().fold(0u32, |s, &w| s.wrapping_add(w));
+                prop_assert_eq!(evaluate(&gadget, &input)[0], u64::from(expected));
+                let layers = compile_layers(&gadget).unwrap();
+                let got = words_of_bits(&layers.evaluate_reference(&bits_of_words(256, &input)))[0];
+                prop_assert_eq!(got, u64::from(expected), "{:?}, {} words", adder, k);
+            }
+        }
+    }
+}
+
+#[test]
+fn many_words_cost_pinned_ands_and_levels() {
+    // Ripple: k − 1 chained additions overlap bit by bit (32 levels for five words, not
+    // 4 · 31); a prefix adder after 3→2 compression (3 levels for 5 and 6 words).
+    let cost = |adder, k| {
+        let g = AddMany(adder, k);
+        (
+            g.stats().and_gates,
+            compile_layers(&g).unwrap().num_layers(),
+        )
+    };
+    let costs = [
+        cost(Adder::Ripple, 5),
+        cost(Adder::KoggeStone, 5),
+        cost(Adder::BrentKung, 5),
+        cost(Adder::KoggeStone, 6),
+    ];
+    assert_eq!(costs, [(124, 32), (342, 9), (198, 11), (373, 9)]);
+}
+
 /// `(AND gates, layers)` of one addition: what batch-R1CS commits (the statistics counter)
 /// and the AND depth GKR walks (the compiled layers).
 fn cost<const N: usize>(adder: Adder) -> (usize, usize) {

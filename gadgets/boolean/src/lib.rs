@@ -7,8 +7,8 @@
 //! | module | contents |
 //! |---|---|
 //! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` (three per `m0 = 17` block in chains); as Boolean layers, 24 layers of 1600 χ gates ([`KeccakF1600::boolean_layers`]) |
-//! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` (ripple-carry additions; [`Sha256Compress::with_adder`] for a prefix adder) |
-//! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` (ripple-carry; [`Blake3Compress::with_adder`]) |
+//! | [`sha256`] | [`Sha256Compress`](struct@Sha256Compress): 22,696 ANDs, 31,401 committed bits, `m0 = 15` (ripple-carry additions; [`Sha256Compress::with_adder`] for a prefix adder) |
+//! | [`blake3`] | [`Blake3Compress`](struct@Blake3Compress): 10,416 ANDs, 15,409 committed bits, `m0 = 14` (ripple-carry; [`Blake3Compress::with_adder`]) |
 //! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |
 //! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_circuit::CircuitEncoding`]; Keccak-f also with its [`flockwork_core::BooleanLayeredEncoding`] |
 //! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p, and one Keccak round (the baselines and references) |

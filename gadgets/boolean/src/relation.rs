@@ -4,8 +4,8 @@
 //!
 //! | relation | input | output | known answers |
 //! |---|---|---|---|
-//! | [`Sha256Compress`] | [`Sha256Input`]: chaining value and a 64-byte block | the next chaining value `[u32; 8]` | SHA-256 of `""` and `"abc"` (FIPS 180-4 one-block messages; the digest is the compression of the IV) |
-//! | [`Blake3Compress`] | [`Blake3Input`]: chaining value and a [`Blake3Block`] | all 16 output words | BLAKE3 of `""` (one root chunk; its 64-byte extended output is the 16 words) |
+//! | [`Sha256Compress`](struct@Sha256Compress) | [`Sha256Input`]: chaining value and a 64-byte block | the next chaining value `[u32; 8]` | SHA-256 of `""` and `"abc"` (FIPS 180-4 one-block messages; the digest is the compression of the IV) |
+//! | [`Blake3Compress`](struct@Blake3Compress) | [`Blake3Input`]: chaining value and a [`Blake3Block`] | all 16 output words | BLAKE3 of `""` (one root chunk; its 64-byte extended output is the 16 words) |
 //! | [`KeccakF1600`] | the state `[u64; 25]` | the state `[u64; 25]` | Keccak-f\[1600\] of the zero state (the Keccak team's intermediate values); none for reduced rounds |
 //!
 //! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable

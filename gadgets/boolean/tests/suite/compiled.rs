@@ -80,6 +80,14 @@ fn compiled_sha256_agrees_with_sha2() {
             block: sha256_padded(m),
         })
         .collect();
+    // The compiled value is still the circuit encoding batch-R1CS proves (by delegation),
+    // under a name of its own.
+    check_circuit_encoding(sha256(Adder::Ripple), &sha256_inputs(1));
+    assert_eq!(sha256(Adder::Ripple).name(), "sha256-compress/layers");
+    assert_eq!(
+        sha256(Adder::KoggeStone).name(),
+        "sha256-compress[kogge-stone]/layers"
+    );
     for adder in Adder::ALL {
         let compiled = sha256(adder);
         assert_eq!(compiled.relation().adder(), adder);

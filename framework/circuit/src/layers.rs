@@ -61,10 +61,10 @@
 //! [`CircuitEncoding::encode_input`]'s words) and `S_L` exactly the output vector
 //! ([`CircuitEncoding::encode_output`]'s words):
 //!
-//! * if every output form holds at most one level-`T` anchor, `L = T` and output bit `j`
-//!   with form `a ⊕ R` is the gate `(C_a ⊕ R) ⊕ (A_a ∧ B_a)` (the same product may serve two
-//!   outputs: a duplicated AND gate, no extra layer), one without a level-`T` anchor the
-//!   linear gate `R`;
+//! * if every output form, resolved for layer `T`, holds at most one level-`T` AND, `L = T`
+//!   and output bit `j` with form `a ⊕ R` is the gate `(C_a ⊕ R) ⊕ (A_a ∧ B_a)` (the same
+//!   product may serve two outputs: a duplicated AND gate, no extra layer), one without a
+//!   level-`T` AND the linear gate `R`;
 //! * otherwise (or when no output depends on an AND) `S_T` holds the level-`T` anchors and a
 //!   final linear layer `L = T + 1` reads the outputs off it.
 //!
@@ -75,8 +75,10 @@
 //!
 //! Keccak-f\[1600\] compiles to exactly its hand-written layers
 //! (`flockwork_boolean::KeccakF1600::boolean_layers`): 24 layers of 1600 χ gates. A ripple
-//! adder costs `N − 1` levels; the prefix adders of [`Adder`](crate::Adder) trade ANDs for
-//! depth. [`LayersShape`] reports what the Boolean GKR pays.
+//! adder costs `N − 1` levels, but dependent ripple additions overlap bit by bit; the prefix
+//! adders of [`Adder`](crate::Adder) trade ANDs for depth, and sum several words after
+//! carry-save compression ([`WordBuilder::add_many`](crate::WordBuilder::add_many)).
+//! [`LayersShape`] reports what the Boolean GKR pays.
 
 use alloc::collections::BTreeMap;
 use alloc::format;

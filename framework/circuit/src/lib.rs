@@ -20,10 +20,11 @@
 //!
 //! | part | contents |
 //! |---|---|
-//! | (root) | [`CircuitBuilder`], [`Gadget`]; [`WordBuilder`] and the word helpers ([`rotl`], [`rotr`], [`shl`], [`shr`], [`ripple_add`]); [`IoLayout`] and its regions ([`IoSlot`], [`SlotId`], [`SlotKind`]) |
+//! | (root) | [`CircuitBuilder`], [`Gadget`]; [`WordBuilder`] and the word helpers ([`rotl`], [`rotr`], [`shl`], [`shr`]); the adders ([`Adder`]: [`ripple_add`], [`kogge_stone_add`], [`brent_kung_add`], chosen with [`WordBuilder::add_with`], several words with [`WordBuilder::add_many`] after carry-save [`WordBuilder::compress_terms`]); [`IoLayout`] and its regions ([`IoSlot`], [`SlotId`], [`SlotKind`]) |
 //! | interpreters | [`StatsCounter`] ([`CircuitStats`]), [`LaneEvaluator`] ([`Lanes`]), [`Allocator`] (the positions every interpreter shares) |
 //! | witnesses | [`BatchWitness`], [`batch_witness`], [`evaluate`]; [`lanes_of_blocks`] (instance blocks to bit-sliced lanes); [`Wide`] (several instances per block) |
 //! | [`encoding`] | [`CircuitEncoding`] and [`check_circuit_encoding`] |
+//! | [`layers`] | the compiler of any gadget into Boolean layers for the Boolean GKR ([`layers::compile_layers`]), [`layers::CompiledLayers`] (every circuit encoding also a `BooleanLayeredEncoding`), [`layers::LayersShape`] |
 //!
 //! Feature `parallel` (default) builds batch witnesses on rayon's pool; without it the crate
 //! is `no_std` + `alloc`.
@@ -39,6 +40,7 @@
 //! | [`StatsCounter`] | `()` | [`CircuitStats`]: AND gates, committed bits, linear slots, `m0` |
 //! | [`LaneEvaluator`] | [`Lanes<W>`](Lanes) (`64·W` instances, bit-sliced) | committed bits `z` (and the A/B sides) |
 //! | `R1csLowering` (`flockwork-r1cs`) | a node of the XOR graph | the block R1CS `A0 z ∘ B0 z = z` with forward and backward walks |
+//! | the layer compiler ([`layers`]) | an affine form over inputs and ANDs | Boolean layers `S_l[j] = L0 ⊕ L1·L2`, one per AND level |
 //!
 //! and [`batch_witness`] runs the evaluator over many instances in parallel. [`Wide`] puts
 //! several instances of a gadget into one block when that fills the block better.
@@ -82,6 +84,7 @@ mod batch;
 pub mod encoding;
 mod eval;
 mod lanes;
+pub mod layers;
 mod layout;
 mod stats;
 mod wide;
@@ -96,7 +99,9 @@ pub use lanes::lanes_of_blocks;
 pub use layout::{Allocator, AutoLayout, CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};
 pub use stats::{CircuitStats, StatsCounter};
 pub use wide::Wide;
-pub use word::{WordBuilder, ripple_add, rotl, rotr, shl, shr};
+pub use word::{
+    Adder, WordBuilder, brent_kung_add, kogge_stone_add, ripple_add, rotl, rotr, shl, shr,
+};
 
 /// The primitive operations a gadget is written against.
 ///

@@ -1,6 +1,6 @@
 //! The BLAKE3 compression function as an AND/XOR circuit.
 
-use flockwork_circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr};
+use flockwork_circuit::{Adder, CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr};
 
 use crate::constants::{BLAKE3_IV, BLAKE3_MSG_PERMUTATION, BLAKE3_SCHEDULE};
 use crate::words::{join_u32, split_u32};
@@ -35,10 +35,40 @@ type Word<W> = [W; 32];
 /// | 5 | [`Blake3Compress::OUT_HI`] | output words `8..16` (extended output) |
 ///
 /// Regions are word-major with bit `i` of word `w` at offset `32w + i`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Blake3Compress;
+///
+/// # Adders
+///
+/// The additions use the gadget's [`Adder`]: ripple-carry (the default, the constant
+/// [`Blake3Compress`](const@Blake3Compress), and every figure above) or a prefix adder
+/// ([`Blake3Compress::with_adder`]): more ANDs for batch-R1CS, far fewer AND levels for the
+/// Boolean GKR of the compiled circuit ([`flockwork_circuit::layers`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Blake3Compress {
+    adder: Adder,
+}
+
+/// The ripple-carry BLAKE3 compression, the gadget as every batch-R1CS proof has used it.
+///
+/// A constant of the type's name, so `Blake3Compress` still denotes the value it denoted when
+/// the type was a unit struct (the type and the value live in different namespaces).
+#[allow(non_upper_case_globals)]
+pub const Blake3Compress: Blake3Compress = Blake3Compress {
+    adder: Adder::Ripple,
+};
 
 impl Blake3Compress {
+    /// The compression with its additions made by `adder`.
+    #[must_use]
+    pub const fn with_adder(adder: Adder) -> Self {
+        Self { adder }
+    }
+
+    /// The adder of its additions.
+    #[must_use]
+    pub const fn adder(&self) -> Adder {
+        self.adder
+    }
+
     /// Input chaining value region.
     pub const CV_IN: SlotId = SlotId(0);
     /// Output words `0..8` (the next chaining value).
@@ -113,7 +143,7 @@ impl Gadget for Blake3Compress {
         let mut m: [Word<B::Wire>; 16] = core::array::from_fn(|i| msg[i]);
         for round in 0..7 {
             for (j, &lanes) in BLAKE3_SCHEDULE.iter().enumerate() {
-                g(b, &mut v, lanes, &m[2 * j], &m[2 * j + 1]);
+                g(b, self.adder, &mut v, lanes, &m[2 * j], &m[2 * j + 1]);
             }
             if round < 6 {
                 m = core::array::from_fn(|i| m[BLAKE3_MSG_PERMUTATION[i]]);
@@ -129,23 +159,22 @@ impl Gadget for Blake3Compress {
 /// The G function on state words `[a, b, c, d]`; the final `d` and `b` are materialized.
 fn g<B: CircuitBuilder>(
     b: &mut B,
+    adder: Adder,
     v: &mut [Word<B::Wire>; 16],
     [ia, ib, ic, id]: [usize; 4],
     mx: &Word<B::Wire>,
     my: &Word<B::Wire>,
 ) {
-    let a = b.add(&v[ia], &v[ib]);
-    let a = b.add(&a, mx);
+    let a = b.add_many(adder, &[v[ia], v[ib], *mx]);
     let d = b.xor_words(&v[id], &a);
     let d = rotr(&d, 16);
-    let c = b.add(&v[ic], &d);
+    let c = b.add_with(adder, &v[ic], &d);
     let bb = b.xor_words(&v[ib], &c);
     let bb = rotr(&bb, 12);
-    let a = b.add(&a, &bb);
-    let a = b.add(&a, my);
+    let a = b.add_many(adder, &[a, bb, *my]);
     let d = b.xor_words(&d, &a);
     let d = b.materialize_word(&rotr(&d, 8));
-    let c = b.add(&c, &d);
+    let c = b.add_with(adder, &c, &d);
     let bb = b.xor_words(&bb, &c);
     let bb = b.materialize_word(&rotr(&bb, 7));
     v[ia] = a;

@@ -7,13 +7,17 @@
 //! | module | contents |
 //! |---|---|
 //! | [`keccak`] | [`KeccakF1600`]: 38,400 ANDs, 41,601 committed bits, `m0 = 16` (three per `m0 = 17` block in chains); as Boolean layers, 24 layers of 1600 χ gates ([`KeccakF1600::boolean_layers`]) |
-//! | [`sha256`] | [`Sha256Compress`]: 22,696 ANDs, 31,401 committed bits, `m0 = 15` |
-//! | [`blake3`] | [`Blake3Compress`]: 10,416 ANDs, 15,409 committed bits, `m0 = 14` |
+//! | [`sha256`] | [`Sha256Compress`](struct@Sha256Compress): 22,696 ANDs, 31,401 committed bits, `m0 = 15` (ripple-carry additions; [`Sha256Compress::with_adder`] for a prefix adder) |
+//! | [`blake3`] | [`Blake3Compress`](struct@Blake3Compress): 10,416 ANDs, 15,409 committed bits, `m0 = 14` (ripple-carry; [`Blake3Compress::with_adder`]) |
 //! | [`io`] | [`ChainStep`], [`MerkleNode`], [`chain_witness`], [`merkle_witness`], [`wide_chain`] (several steps per block) |
 //! | [`relation`] | each hash as a [`flockwork_core::Relation`] (typed inputs and outputs, native evaluation, known answers) with its [`flockwork_circuit::CircuitEncoding`]; Keccak-f also with its [`flockwork_core::BooleanLayeredEncoding`] |
 //! | [`native`] | portable scalar SHA-256, BLAKE3 and Keccak-p, and one Keccak round (the baselines and references) |
 //! | [`constants`] | round constants, IVs, schedules (computed from their definitions) |
 //! | [`words`] | packing 32-bit words into input/output vectors |
+//!
+//! Every circuit here also compiles into Boolean layers for the Boolean GKR
+//! ([`flockwork_circuit::layers::CompiledLayers`]); Keccak-f's compiled layers are its
+//! hand-written ones.
 //!
 //! The figures match the reference encoding of the Flock paper (Bünz, Rothblum, Wang,
 //! eprint 2026/1329; see `notes/flock.md` §2) and are pinned in the tests.

@@ -4,14 +4,14 @@
 //!
 //! | relation | input | output | known answers |
 //! |---|---|---|---|
-//! | [`Sha256Compress`] | [`Sha256Input`]: chaining value and a 64-byte block | the next chaining value `[u32; 8]` | SHA-256 of `""` and `"abc"` (FIPS 180-4 one-block messages; the digest is the compression of the IV) |
-//! | [`Blake3Compress`] | [`Blake3Input`]: chaining value and a [`Blake3Block`] | all 16 output words | BLAKE3 of `""` (one root chunk; its 64-byte extended output is the 16 words) |
+//! | [`Sha256Compress`](struct@Sha256Compress) | [`Sha256Input`]: chaining value and a 64-byte block | the next chaining value `[u32; 8]` | SHA-256 of `""` and `"abc"` (FIPS 180-4 one-block messages; the digest is the compression of the IV) |
+//! | [`Blake3Compress`](struct@Blake3Compress) | [`Blake3Input`]: chaining value and a [`Blake3Block`] | all 16 output words | BLAKE3 of `""` (one root chunk; its 64-byte extended output is the 16 words) |
 //! | [`KeccakF1600`] | the state `[u64; 25]` | the state `[u64; 25]` | Keccak-f\[1600\] of the zero state (the Keccak team's intermediate values); none for reduced rounds |
 //!
 //! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable
 //! implementations of [`crate::native`] for BLAKE3 and Keccak-p.
 
-use flockwork_circuit::CircuitEncoding;
+use flockwork_circuit::{Adder, CircuitEncoding};
 use flockwork_core::boolean_layered::{BooleanLayered, BooleanLayeredRelation};
 use flockwork_core::relation::{BooleanLayeredEncoding, Relation};
 
@@ -42,8 +42,25 @@ pub struct Blake3Input {
     pub block: Blake3Block,
 }
 
-/// The one-block message `message ‖ 0x80 ‖ 0… ‖ u64be(8·len)` (FIPS 180-4 §5.1.1).
-fn sha256_padded(message: &[u8]) -> [u8; 64] {
+/// `name`, or `name[adder]` for a prefix adder.
+fn with_adder(name: &str, adder: Adder) -> String {
+    match adder {
+        Adder::Ripple => name.into(),
+        prefix => format!("{name}[{}]", prefix.name()),
+    }
+}
+
+/// The one-block message `message ‖ 0x80 ‖ 0… ‖ u64be(8·len)` (FIPS 180-4 §5.1.1): its
+/// compression of [`SHA256_IV`] is SHA-256 of `message`.
+///
+/// # Panics
+/// If `message` has more than 55 bytes (it would not fit one block).
+#[must_use]
+pub fn sha256_padded(message: &[u8]) -> [u8; 64] {
+    assert!(
+        message.len() <= 55,
+        "a one-block message has at most 55 bytes"
+    );
     let mut block = [0u8; 64];
     block[..message.len()].copy_from_slice(message);
     block[message.len()] = 0x80;
@@ -57,8 +74,10 @@ impl Relation for Sha256Compress {
     /// The chaining value (Merkle–Damgård).
     type State = [u32; 8];
 
+    /// `"sha256-compress"`, with the adder in brackets unless it is ripple-carry (another
+    /// circuit of the same function).
     fn name(&self) -> String {
-        "sha256-compress".into()
+        with_adder("sha256-compress", self.adder())
     }
 
     fn evaluate(&self, input: &Sha256Input) -> [u32; 8] {
@@ -142,8 +161,10 @@ impl Relation for Blake3Compress {
     /// The chaining value: the input's `cv`, the output's first eight words.
     type State = [u32; 8];
 
+    /// `"blake3-compress"`, with the adder in brackets unless it is ripple-carry (another
+    /// circuit of the same function).
     fn name(&self) -> String {
-        "blake3-compress".into()
+        with_adder("blake3-compress", self.adder())
     }
 
     fn evaluate(&self, input: &Blake3Input) -> [u32; 16] {

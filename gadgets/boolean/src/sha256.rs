@@ -1,6 +1,6 @@
 //! The SHA-256 compression function as an AND/XOR circuit.
 
-use flockwork_circuit::{CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr, shr};
+use flockwork_circuit::{Adder, CircuitBuilder, Gadget, IoLayout, SlotId, WordBuilder, rotr, shr};
 
 use crate::constants::SHA256_K;
 use crate::words::{join_u32, split_u32};
@@ -38,10 +38,41 @@ type Word<W> = [W; 32];
 /// little-endian bytes of the words. `H_out` of a parent in a Merkle tree is read back as
 /// half of its parent's `M` unchanged, and `H_in`/`H_out` sit one selector bit apart for the
 /// hash chain.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Sha256Compress;
+///
+/// # Adders
+///
+/// The additions use the gadget's [`Adder`]: ripple-carry (the default, the constant
+/// [`Sha256Compress`](const@Sha256Compress), and every figure above) or a prefix adder
+/// ([`Sha256Compress::with_adder`]), which costs more ANDs (batch-R1CS pays per AND) and far
+/// fewer AND levels (the Boolean GKR of the compiled circuit pays per level,
+/// [`flockwork_circuit::layers`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sha256Compress {
+    adder: Adder,
+}
+
+/// The ripple-carry SHA-256 compression, the gadget as every batch-R1CS proof has used it.
+///
+/// A constant of the type's name, so `Sha256Compress` still denotes the value it denoted when
+/// the type was a unit struct (the type and the value live in different namespaces).
+#[allow(non_upper_case_globals)]
+pub const Sha256Compress: Sha256Compress = Sha256Compress {
+    adder: Adder::Ripple,
+};
 
 impl Sha256Compress {
+    /// The compression with its additions made by `adder`.
+    #[must_use]
+    pub const fn with_adder(adder: Adder) -> Self {
+        Self { adder }
+    }
+
+    /// The adder of its additions.
+    #[must_use]
+    pub const fn adder(&self) -> Adder {
+        self.adder
+    }
+
     /// Input chaining value region.
     pub const H_IN: SlotId = SlotId(0);
     /// Output chaining value region.
@@ -105,12 +136,14 @@ impl Gadget for Sha256Compress {
     fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
         let h_in: [Word<B::Wire>; 8] = to_array(b.input_words::<32>(Self::H_IN));
         let msg: [Word<B::Wire>; 16] = to_array(b.input_words::<32>(Self::MSG));
-        let schedule = message_schedule(b, &msg);
+        let adder = self.adder;
+        let schedule = message_schedule(b, adder, &msg);
         let mut state = h_in;
         for (t, w) in schedule.iter().enumerate() {
-            state = round(b, &state, SHA256_K[t], w);
+            state = round(b, adder, &state, SHA256_K[t], w);
         }
-        let out: [Word<B::Wire>; 8] = core::array::from_fn(|i| b.add(&h_in[i], &state[i]));
+        let out: [Word<B::Wire>; 8] =
+            core::array::from_fn(|i| b.add_with(adder, &h_in[i], &state[i]));
         b.output_words(Self::H_OUT, &out);
     }
 }
@@ -138,23 +171,32 @@ fn sigma<B: CircuitBuilder>(
 }
 
 /// `W_0..W_63`: `W_t` for `t ≥ 16` materialized after its 3 additions.
-fn message_schedule<B: CircuitBuilder>(b: &mut B, msg: &[Word<B::Wire>; 16]) -> Vec<Word<B::Wire>> {
+fn message_schedule<B: CircuitBuilder>(
+    b: &mut B,
+    adder: Adder,
+    msg: &[Word<B::Wire>; 16],
+) -> Vec<Word<B::Wire>> {
     let mut w: Vec<Word<B::Wire>> = msg.to_vec();
     for t in 16..64 {
         let s0 = sigma(b, &w[t - 15], [7, 18, 3], true);
         let s1 = sigma(b, &w[t - 2], [17, 19, 10], true);
-        let sum = b.add(&s1, &w[t - 7]);
-        let sum = b.add(&sum, &s0);
-        let sum = b.add(&sum, &w[t - 16]);
+        let sum = b.add_many(adder, &[s1, w[t - 7], s0, w[t - 16]]);
         let wt = b.materialize_word(&sum);
         w.push(wt);
     }
     w
 }
 
-/// One round on `state = [a, b, c, d, e, f, g, h]`; `T1`, `e'` and `a'` are materialized.
+/// One round on `state = [a, b, c, d, e, f, g, h]`; `e'` and `a'` are materialized, and
+/// with ripple-carry additions `T1` too.
+///
+/// With a prefix adder `T1 = h + K_t + W_t + Σ1(e) + Ch(e, f, g)` stays two carry-save
+/// rows (three 3→2 levels, the late terms `Σ1` and `Ch` last), and `e' = d + T1`,
+/// `a' = T1 + Σ0(a) + Maj(a, b, c)` are each one more compression and one prefix addition
+/// ([`WordBuilder::add_many`]): about 8 AND levels a round instead of 25.
 fn round<B: CircuitBuilder>(
     b: &mut B,
+    adder: Adder,
     state: &[Word<B::Wire>; 8],
     k: u32,
     w: &Word<B::Wire>,
@@ -163,6 +205,16 @@ fn round<B: CircuitBuilder>(
     let big_s1 = sigma(b, e, [6, 11, 25], false);
     let ch = b.choose(e, f, g);
     let k = b.constant_word::<32>(u64::from(k));
+    if adder != Adder::Ripple {
+        let t1 = b.compress_terms(&[*h, k, *w, big_s1, ch]);
+        let big_s0 = sigma(b, a, [2, 13, 22], false);
+        let maj = b.majority(a, bb, c);
+        let new_e = b.add_many(adder, &[*d, t1[0], t1[1]]);
+        let new_e = b.materialize_word(&new_e);
+        let new_a = b.add_many(adder, &[t1[0], t1[1], big_s0, maj]);
+        let new_a = b.materialize_word(&new_a);
+        return [new_a, *a, *bb, *c, new_e, *e, *f, *g];
+    }
     let t1 = b.add(h, &big_s1);
     let t1 = b.add(&t1, &ch);
     let t1 = b.add(&t1, &k);

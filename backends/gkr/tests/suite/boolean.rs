@@ -6,7 +6,7 @@
 use flockwork_boolean::KeccakF1600;
 use flockwork_core::PolynomialCommitment;
 use flockwork_core::boolean_layered::{
-    BooleanLayered, BooleanLayeredRelation, BooleanLayersBuilder, bits_of_words, words_of_bits,
+    BooleanLayered, BooleanLayeredRelation, BooleanLayersBuilder,
 };
 use flockwork_gkr::boolean::{HEADER_LEN, PACKED_VARS, RETIRED_VERSIONS};
 use flockwork_gkr::{BooleanGkr, BooleanStatement, GkrError, Variant};
@@ -17,7 +17,8 @@ use flockwork_testkit::mutation::{MutationBudget, check_mutations};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A relation given only by its description (native code = the reference evaluation).
+/// A relation given only by its description (native code: the default, the reference
+/// evaluation).
 struct Toy(BooleanLayered);
 
 impl BooleanLayeredRelation for Toy {
@@ -27,11 +28,6 @@ impl BooleanLayeredRelation for Toy {
 
     fn boolean_layers(&self) -> &BooleanLayered {
         &self.0
-    }
-
-    fn apply_layer_native(&self, layer: usize, state: &[u64]) -> Vec<u64> {
-        let bits = bits_of_words(self.0.width(layer - 1), state);
-        words_of_bits(&self.0.apply_layer_reference(layer, &bits))
     }
 }
 

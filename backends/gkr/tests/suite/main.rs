@@ -5,6 +5,7 @@ mod common;
 
 mod batchers;
 mod boolean;
+mod compiled;
 mod opening;
 mod relation_batchers;
 mod tower_verifier;

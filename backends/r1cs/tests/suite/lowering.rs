@@ -1,8 +1,8 @@
 //! The R1CS lowering against the other interpreters: the statistics counter, and the batch
 //! witnesses of the lane evaluator, which satisfy the block R1CS (and stop satisfying it when
 //! a committed bit flips), with recorded sides equal to the forward walk's; on the three
-//! hashes and on small gadgets of the builder's parts (modular additions, a materialized
-//! word, `Wide` blocks).
+//! hashes (with every adder) and on small gadgets of the builder's parts (modular additions,
+//! a materialized word, `Wide` blocks).
 
 use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_circuit::{BatchWitness, Gadget, SlotId, SlotKind, Wide, batch_witness, evaluate};
@@ -113,6 +113,17 @@ fn sha256_r1cs_is_satisfied_and_sound() {
 #[test]
 fn blake3_r1cs_is_satisfied_and_sound() {
     check_satisfaction(&Blake3Compress, 70, 2);
+}
+
+/// The prefix adders (and the carry-save sums) go through `and` and `xor` only, so the
+/// lowering, the counter and the lane evaluator agree on them as on ripple additions.
+#[test]
+fn prefix_adder_hashes_r1cs_is_satisfied_and_sound() {
+    use flockwork_circuit::Adder as WordAdder;
+    for (seed, adder) in [(4, WordAdder::KoggeStone), (5, WordAdder::BrentKung)] {
+        check_satisfaction(&Sha256Compress::with_adder(adder), 3, seed);
+        check_satisfaction(&Blake3Compress::with_adder(adder), 3, seed);
+    }
 }
 
 #[test]

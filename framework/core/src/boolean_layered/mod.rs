@@ -581,7 +581,21 @@ pub trait BooleanLayeredRelation {
 
     /// `S_layer` from `S_{layer−1}` on one instance with the relation's native code (must
     /// agree with the description: [`check_boolean_layered`]).
-    fn apply_layer_native(&self, layer: usize, state: &[u64]) -> Vec<u64>;
+    ///
+    /// The default evaluates the description itself
+    /// ([`BooleanLayered::apply_layer_reference`]), for a relation whose layers are its
+    /// definition (a compiled circuit, a toy), where a native twin would only restate them
+    /// and a check against it could not fail; [`check_boolean_layered`] then still compares
+    /// the reference evaluation with the packed one. A relation with independent native
+    /// code (Keccak-f's round) overrides it, so the check compares two implementations.
+    ///
+    /// # Panics
+    /// If `layer` is not in `1..=L` or `state` has fewer than `⌈w_{layer−1}/64⌉` words.
+    fn apply_layer_native(&self, layer: usize, state: &[u64]) -> Vec<u64> {
+        let layers = self.boolean_layers();
+        let bits = bits_of_words(layers.width(layer - 1), state);
+        words_of_bits(&layers.apply_layer_reference(layer, &bits))
+    }
 
     /// `S_L` from `S_0` with the native code.
     fn evaluate_native(&self, input: &[u64]) -> Vec<u64> {

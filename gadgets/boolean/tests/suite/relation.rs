@@ -15,7 +15,8 @@ fn rng() -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(0x5e1a)
 }
 
-fn sha256_inputs(n: usize) -> Vec<Sha256Input> {
+/// `n` random SHA-256 inputs (the same `n` every call).
+pub(crate) fn sha256_inputs(n: usize) -> Vec<Sha256Input> {
     let mut rng = rng();
     (0..n)
         .map(|_| Sha256Input {
@@ -25,7 +26,8 @@ fn sha256_inputs(n: usize) -> Vec<Sha256Input> {
         .collect()
 }
 
-fn blake3_inputs(n: usize) -> Vec<Blake3Input> {
+/// `n` random BLAKE3 inputs (the same `n` every call).
+pub(crate) fn blake3_inputs(n: usize) -> Vec<Blake3Input> {
     let mut rng = rng();
     (0..n)
         .map(|_| Blake3Input {

@@ -323,7 +323,17 @@ fn index(i: usize) -> u32 {
 impl Recorder {
     fn new(layout: IoLayout) -> Self {
         let inputs = layout.vector_bits(SlotKind::Input);
-        let outputs = vec![None; layout.vector_bits(SlotKind::Output)];
+        let mut outputs = vec![None; layout.vector_bits(SlotKind::Output)];
+        // A region of `b` bits fills `⌈b/64⌉` words of the output vector; the bits past `b`
+        // are the layout's padding, zero in every output (`IoLayout`), so constant here.
+        for (id, slot) in layout.slots().iter().enumerate() {
+            if slot.kind == SlotKind::Output {
+                let offset = layout.vector_offset(SlotId(id));
+                for bit in &mut outputs[offset + slot.bits..offset + 64 * slot.words()] {
+                    *bit = Some(AffineForm::ZERO);
+                }
+            }
+        }
         let constant = |c| Node {
             form: if c { AffineForm::ONE } else { AffineForm::ZERO },
             level: 0,

@@ -295,3 +295,37 @@ proptest! {
         agrees(&g, &layers, &samples(seed, 24));
     }
 }
+
+/// Regions of any bit count (`IoLayout::auto`): a 40-bit input and a 24-bit output take one
+/// word each, their bits past the region zero; the compiled layers write those output bits as
+/// the constant 0 and evaluate like the circuit.
+#[test]
+fn regions_of_any_size_compile_with_their_padding_zero() {
+    struct Odd;
+    impl Gadget for Odd {
+        fn layout(&self) -> IoLayout {
+            IoLayout::auto().input("x", 40).output("y", 24).build()
+        }
+        fn synthesize<B: CircuitBuilder>(&self, b: &mut B) {
+            let x = b.input(SlotId(0));
+            let y: Vec<B::Wire> = (0..24)
+                .map(|i| {
+                    let t = b.and(x[i], x[i + 16]);
+                    b.xor(t, x[(i + 3) % 40])
+                })
+                .collect();
+            b.output(SlotId(1), &y);
+        }
+    }
+    let layers = compile_layers(&Odd).unwrap();
+    assert_eq!((layers.input_width(), layers.output_width()), (64, 64));
+    let inputs: Vec<u64> = samples(40, 50)
+        .iter()
+        .map(|w| w & ((1 << 40) - 1))
+        .collect();
+    agrees(&Odd, &layers, &inputs);
+    for input in &inputs {
+        let out = words_of_bits(&layers.evaluate_reference(&bits_of_words(64, &[*input])));
+        assert_eq!(out[0] >> 24, 0, "the output's padding bits are zero");
+    }
+}

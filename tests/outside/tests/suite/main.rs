@@ -3,3 +3,4 @@
 
 mod encoding;
 mod flock;
+mod gkr;

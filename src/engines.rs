@@ -181,6 +181,24 @@ pub fn compare_statement<R: Provable>(
     statement: &Statement<R>,
     choices: &Choices,
 ) -> Result<Vec<Row>, BatchError> {
+    compare_statement_with(relation, inputs, statement, choices, Vec::new())
+}
+
+/// [`compare_statement`] with `extra` batchers beside the listed ones — batchers defined
+/// outside the engines (a strategy of the user's, [`Batcher`] implemented in their crate) or
+/// engine batchers over a commitment scheme of the user's
+/// ([`flockwork_gkr::LayeredBatcher::committed`] takes any
+/// [`ConfiguredCommitment`]); their rows follow the listed ones.
+///
+/// # Errors
+/// As [`compare_statement`].
+pub fn compare_statement_with<R: Provable>(
+    relation: &R,
+    inputs: &[R::Input],
+    statement: &Statement<R>,
+    choices: &Choices,
+    extra: Vec<Box<dyn Batcher<R>>>,
+) -> Result<Vec<Row>, BatchError> {
     if statement.kind() == IoKind::Committed {
         return Err(BatchError::Unsupported(
             "a committed statement is one batcher's (compare_committed makes one per batcher)"
@@ -189,6 +207,7 @@ pub fn compare_statement<R: Provable>(
     }
     batchers_for(relation, statement.count(), choices)
         .into_iter()
+        .chain(extra)
         .filter(|b| b.supports(statement.kind()))
         .map(|b| row(b.as_ref(), inputs, statement))
         .collect()
@@ -206,8 +225,24 @@ pub fn compare_committed<R: Provable>(
     inputs: &[R::Input],
     choices: &Choices,
 ) -> Result<Vec<Row>, BatchError> {
+    compare_committed_with(relation, inputs, choices, Vec::new())
+}
+
+/// [`compare_committed`] with `extra` batchers beside the listed ones (as
+/// [`compare_statement_with`]): each commits with its own scheme and proves its own
+/// committed statement.
+///
+/// # Errors
+/// As [`compare_committed`].
+pub fn compare_committed_with<R: Provable>(
+    relation: &R,
+    inputs: &[R::Input],
+    choices: &Choices,
+    extra: Vec<Box<dyn Batcher<R>>>,
+) -> Result<Vec<Row>, BatchError> {
     batchers_for(relation, inputs.len(), choices)
         .into_iter()
+        .chain(extra)
         .filter(|b| b.supports(IoKind::Committed))
         .map(|b| {
             let commitment = b

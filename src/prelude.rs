@@ -16,7 +16,8 @@ pub use flockwork_transcript::{
 // The framework as a researcher uses it: relations, their batchers, the engines and gadgets,
 // one commitment value.
 pub use crate::engines::{
-    Choices, Provable, Row, batchers_for, compare, compare_committed, compare_statement,
+    Choices, Provable, Row, batchers_for, compare, compare_committed, compare_committed_with,
+    compare_statement, compare_statement_with,
 };
 pub use flockwork_boolean::{
     Blake3Block, Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input,

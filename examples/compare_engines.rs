@@ -24,6 +24,15 @@ fn table<R: Provable>(relation: &R, inputs: Vec<R::Input>) -> Result<(), BatchEr
         "batcher", "prove ms", "verify ms", "proof KiB", "bits"
     );
     for row in compare(relation, inputs, &choices)? {
+        // A batcher whose setup cannot be built is a row with its reason; one that refuses
+        // or is rejected would be a bug.
+        if let Some(failure) = &row.failure {
+            println!("{:<40} {failure}", row.name);
+            if !failure.starts_with("unavailable") {
+                return Err(BatchError::Rejected(format!("{}: {failure}", row.name)));
+            }
+            continue;
+        }
         println!(
             "{:<40} {:>10.1} {:>10.2} {:>10.1} {:>6.1}",
             row.name,

@@ -57,6 +57,7 @@ use flockwork_circuit::{CircuitEncoding, SlotKind, evaluate};
 use flockwork_core::layered::LayeredRelation;
 use flockwork_core::relation::{
     BatchError, Batcher, BooleanLayeredEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
+    Unavailable,
 };
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{Ghash128, Ghash256};
@@ -123,13 +124,31 @@ impl Default for Choices {
 
 /// A relation that lists the batchers its encodings allow.
 pub trait Provable: Relation + Sized + 'static {
-    /// The batchers that can prove `count` instances with `choices`; empty if none can.
+    /// Every batcher its encodings allow for `count` instances with `choices`: those that
+    /// can prove, and those whose setup could not be built, as [`Unavailable`] batchers with
+    /// their reasons ([`Batcher::unavailable`]); empty for no instances.
     fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>>;
 }
 
-/// Every batcher that can prove `count` instances of `relation` with `choices`.
+/// Every batcher that can prove `count` instances of `relation` with `choices` (the
+/// [`listing`] without the unavailable ones).
 #[must_use]
 pub fn batchers_for<R: Provable>(
+    relation: &R,
+    count: usize,
+    choices: &Choices,
+) -> Vec<Box<dyn Batcher<R>>> {
+    listing(relation, count, choices)
+        .into_iter()
+        .filter(|b| b.unavailable().is_none())
+        .collect()
+}
+
+/// Every batcher `relation`'s encodings allow for `count` instances with `choices`, those
+/// whose setup could not be built included ([`Unavailable`], [`Batcher::unavailable`] says
+/// why): what a comparison shows, one row each.
+#[must_use]
+pub fn listing<R: Provable>(
     relation: &R,
     count: usize,
     choices: &Choices,
@@ -142,6 +161,10 @@ pub fn batchers_for<R: Provable>(
 pub struct Row {
     /// The batcher.
     pub name: String,
+    /// Why it did not prove and verify the statement: its setup could not be built
+    /// ([`Unavailable`]), its prover refused, or its proof was rejected (a bug, or a false
+    /// statement). `None` for a proof that verified; the times and sizes are zero otherwise.
+    pub failure: Option<String>,
     /// Prover time.
     pub prove: Duration,
     /// Verifier time.
@@ -168,13 +191,14 @@ pub fn compare<R: Provable>(
 
 /// Proves `statement` about `inputs` (a public-IO statement, [`Statement::public`], a
 /// chain, [`Statement::chain`], or a Merkle tree, [`Statement::merkle`]) with every batcher
-/// [`batchers_for`] lists that supports its kind of IO, verifies each proof, and returns one
-/// row per batcher. A committed statement belongs to the batcher that made its commitment:
-/// [`compare_committed`] makes one per batcher.
+/// the [`listing`] has for its kind of IO, verifies each proof, and returns one row per
+/// batcher: a batcher that could not be set up, refuses or is rejected (a false statement,
+/// or a bug) is a row with its reason ([`Row::failure`]); the others still run. A committed
+/// statement belongs to the batcher that made its commitment: [`compare_committed`] makes one
+/// per batcher.
 ///
 /// # Errors
-/// [`BatchError::Unsupported`] for a committed statement; the first batcher that refuses or
-/// whose proof is rejected (a false statement, or a bug), named.
+/// [`BatchError::Unsupported`] for a committed statement.
 pub fn compare_statement<R: Provable>(
     relation: &R,
     inputs: &[R::Input],
@@ -205,21 +229,22 @@ pub fn compare_statement_with<R: Provable>(
                 .into(),
         ));
     }
-    batchers_for(relation, statement.count(), choices)
+    Ok(listing(relation, statement.count(), choices)
         .into_iter()
         .chain(extra)
         .filter(|b| b.supports(statement.kind()))
         .map(|b| row(b.as_ref(), inputs, statement))
-        .collect()
+        .collect())
 }
 
-/// Commits to `inputs` and their outputs with every batcher [`batchers_for`] lists that
-/// proves committed statements ([`Batcher::commit`]), proves each one's
-/// [`Statement::committed`], verifies it, and returns one row per batcher (the prover's time
-/// includes its commitment; [`Batcher::commit`] itself is the statement's maker's work).
+/// Commits to `inputs` and their outputs with every batcher the [`listing`] has for
+/// committed statements ([`Batcher::commit`]), proves each one's [`Statement::committed`],
+/// verifies it, and returns one row per batcher (the prover's time excludes the commitment,
+/// the statement's maker's work); a batcher that could not be set up, refuses or is rejected
+/// is a row with its reason ([`Row::failure`]).
 ///
 /// # Errors
-/// The first batcher that refuses or whose proof is rejected (a bug), named.
+/// None today; the `Result` is [`compare_statement`]'s shape.
 pub fn compare_committed<R: Provable>(
     relation: &R,
     inputs: &[R::Input],
@@ -240,37 +265,55 @@ pub fn compare_committed_with<R: Provable>(
     choices: &Choices,
     extra: Vec<Box<dyn Batcher<R>>>,
 ) -> Result<Vec<Row>, BatchError> {
-    batchers_for(relation, inputs.len(), choices)
+    Ok(listing(relation, inputs.len(), choices)
         .into_iter()
         .chain(extra)
         .filter(|b| b.supports(IoKind::Committed))
         .map(|b| {
-            let commitment = b
-                .commit(inputs)
-                .map_err(|e| BatchError::Prove(format!("{}: {e}", b.name())))?;
-            row(
-                b.as_ref(),
-                inputs,
-                &Statement::committed(inputs.len(), commitment),
-            )
+            if let Some(reason) = b.unavailable() {
+                return failed_row(b.as_ref(), format!("unavailable: {reason}"));
+            }
+            match b.commit(inputs) {
+                Ok(commitment) => row(
+                    b.as_ref(),
+                    inputs,
+                    &Statement::committed(inputs.len(), commitment),
+                ),
+                Err(e) => failed_row(b.as_ref(), format!("commit: {e}")),
+            }
         })
-        .collect()
+        .collect())
 }
 
-/// Proves and verifies `statement` with one batcher, timed.
-fn row<R: Relation>(
-    b: &dyn Batcher<R>,
-    inputs: &[R::Input],
-    statement: &Statement<R>,
-) -> Result<Row, BatchError> {
-    let m = measure(b, inputs, statement, 1)?;
-    Ok(Row {
+/// Proves and verifies `statement` with one batcher, timed; a batcher that is unavailable,
+/// refuses or is rejected is a row with its reason ([`Row::failure`]).
+fn row<R: Relation>(b: &dyn Batcher<R>, inputs: &[R::Input], statement: &Statement<R>) -> Row {
+    if let Some(reason) = b.unavailable() {
+        return failed_row(b, format!("unavailable: {reason}"));
+    }
+    match measure(b, inputs, statement, 1) {
+        Ok(m) => Row {
+            name: b.name(),
+            failure: None,
+            prove: m.prove,
+            verify: m.verify,
+            proof_bytes: m.proof.len(),
+            soundness_bits: b.soundness_bits(),
+        },
+        Err(e) => failed_row(b, e.to_string()),
+    }
+}
+
+/// The row of a batcher that did not prove and verify, with the reason.
+fn failed_row<R: Relation>(b: &dyn Batcher<R>, failure: String) -> Row {
+    Row {
         name: b.name(),
-        prove: m.prove,
-        verify: m.verify,
-        proof_bytes: m.proof.len(),
+        failure: Some(failure),
+        prove: Duration::ZERO,
+        verify: Duration::ZERO,
+        proof_bytes: 0,
         soundness_bits: b.soundness_bits(),
-    })
+    }
 }
 
 /// What [`measure`] found: the best of the measured runs and the median.
@@ -377,42 +420,51 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
                 choices.transcript
             );
             let batcher = with_transcript!(choices.transcript, T => match variant {
-                Variant::Ragged => R1csBatcher::<R, T>::new(relation, count, config, name)
+                Variant::Ragged => R1csBatcher::<R, T>::new(relation, count, config, name.clone())
                     .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
-                _ => R1csRegionBatcher::<R, T>::new(relation, count, variant, config, name)
+                _ => R1csRegionBatcher::<R, T>::new(relation, count, variant, config, name.clone())
                     .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
             });
-            batchers.extend(batcher);
+            batchers.push(batcher.unwrap_or_else(|reason| {
+                let kinds = vec![
+                    IoKind::Public,
+                    IoKind::Committed,
+                    IoKind::Chain,
+                    IoKind::Merkle,
+                ];
+                unavailable(name, kinds, reason)
+            }));
         }
     }
     batchers
 }
 
 /// The batch-R1CS setup of exactly `n` instances of `relation` with the IO `io` (`None`: no
-/// IO, the setup of committed statements); `None` if there is no such setup.
+/// IO, the setup of committed statements); `Err` with the reason if there is no such setup.
 fn r1cs_setup<R: HashCircuit, T: TranscriptScheme>(
     relation: &R,
     n: usize,
     config: FlockConfig,
     io: Option<FlockIo>,
-) -> Option<Flock<R, flockwork_pcs::Commitment, T>> {
-    let flock = Flock::for_count(relation.clone(), n, config).ok()?;
+) -> Result<Flock<R, flockwork_pcs::Commitment, T>, String> {
+    let flock = Flock::for_count(relation.clone(), n, config).map_err(|e| e.to_string())?;
     let flock = match io {
-        Some(io) => R::configure(flock, io).ok()?,
+        Some(io) => R::configure(flock, io).map_err(|e| e.to_string())?,
         None => flock,
     };
-    Some(flock.with_transcript::<T>())
+    Ok(flock.with_transcript::<T>())
 }
 
 impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
-    /// The setups for exactly `count` instances; `None` if the commitment cannot reach them.
-    fn new(relation: &R, count: usize, config: FlockConfig, name: String) -> Option<Self> {
+    /// The setups for exactly `count` instances; `Err` with the reason if the commitment
+    /// cannot reach them.
+    fn new(relation: &R, count: usize, config: FlockConfig, name: String) -> Result<Self, String> {
         let setup = |io| r1cs_setup::<R, T>(relation, count, config, io);
-        Some(Self {
+        Ok(Self {
             committed: setup(None)?,
             public: setup(Some(FlockIo::Public))?,
             chain: setup(Some(FlockIo::Chain))?,
-            merkle: setup(Some(FlockIo::Merkle)),
+            merkle: setup(Some(FlockIo::Merkle)).ok(),
             name,
         })
     }
@@ -668,15 +720,15 @@ fn unframe(
 }
 
 impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatcher<R, T> {
-    /// The setups of `variant` (independent or padded) for `count` instances; `None` if the
-    /// commitment cannot reach one.
+    /// The setups of `variant` (independent or padded) for `count` instances; `Err` with the
+    /// reason if the commitment cannot reach one.
     fn new(
         relation: &R,
         count: usize,
         variant: Variant,
         config: FlockConfig,
         name: String,
-    ) -> Option<Self> {
+    ) -> Result<Self, String> {
         let widths = binary_regions(count);
         let firsts = widths
             .iter()
@@ -691,18 +743,18 @@ impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatc
         let parts = layout
             .into_iter()
             .map(|(n, regions)| {
-                Some(RegionPart {
+                Ok(RegionPart {
                     committed: r1cs_setup::<R, T>(relation, n, config, None)?,
                     public: r1cs_setup::<R, T>(relation, n, config, Some(FlockIo::Public))?,
                     chain: region_chain_setup(relation, &widths, n, &regions, config)
-                        .ok()?
+                        .map_err(|e| e.to_string())?
                         .with_transcript::<T>(),
                     regions,
                 })
             })
-            .collect::<Option<_>>()?;
+            .collect::<Result<_, String>>()?;
         let zero = vec![0u64; relation.layout().vector_bits(SlotKind::Input) / 64];
-        Some(Self {
+        Ok(Self {
             zero_output: evaluate(relation, &zero),
             widths,
             firsts,
@@ -1070,12 +1122,17 @@ where
             Box::new(Layered::<R, D>::public(relation.clone(), count, variant))
                 as Box<dyn Batcher<R>>
         });
-        let committed = committed_choices(choices).filter_map(|(scheme, variant)| {
+        let committed = committed_choices(choices).map(|(scheme, variant)| {
             Layered::<R, D>::committed(relation.clone(), count, variant, |vars| {
                 R::Base::commitment(scheme, vars, choices.target_bits)
             })
-            .ok()
-            .map(|b| Box::new(b) as Box<dyn Batcher<R>>)
+            .map_or_else(
+                |e| {
+                    let name = format!("GKR {} / {scheme} / {}", variant.name(), D::NAME);
+                    unavailable(name, vec![IoKind::Committed], e.to_string())
+                },
+                |b| Box::new(b) as Box<dyn Batcher<R>>,
+            )
         });
         public.chain(committed).collect()
     })
@@ -1111,17 +1168,51 @@ where
     if count == 0 {
         return None;
     }
+    let listed = boolean_gkr_listed(relation, count, variant, scheme, choices);
+    listed.unavailable().is_none().then_some(listed)
+}
+
+/// [`boolean_gkr_batcher`] for `count ≥ 1`, or the [`Unavailable`] batcher with its reason.
+fn boolean_gkr_listed<R>(
+    relation: &R,
+    count: usize,
+    variant: Variant,
+    scheme: Option<PcsKind>,
+    choices: &Choices,
+) -> Box<dyn Batcher<R>>
+where
+    R: BooleanLayeredEncoding + Clone + Sync + 'static,
+{
     with_transcript!(choices.transcript, D => {
         type Boolean<R, D> = BooleanBatcher<R, D, Commitment>;
         match scheme {
-            None => Some(Box::new(Boolean::<R, D>::public(relation.clone(), count, variant))
-                as Box<dyn Batcher<R>>),
+            None => Box::new(Boolean::<R, D>::public(relation.clone(), count, variant))
+                as Box<dyn Batcher<R>>,
             Some(scheme) => Boolean::<R, D>::committed(relation.clone(), count, variant, |vars| {
                 Commitment::for_bits(scheme, vars, choices.target_bits, &Profile::default())
             })
-            .ok()
-            .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
+            .map_or_else(
+                |e| {
+                    let name =
+                        format!("GKR boolean {} / {scheme} / {}", variant.name(), D::NAME);
+                    unavailable(name, vec![IoKind::Committed], e.to_string())
+                },
+                |b| Box::new(b) as Box<dyn Batcher<R>>,
+            ),
         }
+    })
+}
+
+/// The [`Unavailable`] batcher `name` (for IO of `kinds`) with its reason.
+fn unavailable<R: Relation>(
+    name: String,
+    kinds: Vec<IoKind>,
+    reason: String,
+) -> Box<dyn Batcher<R>> {
+    Box::new(Unavailable {
+        name,
+        kinds,
+        reason,
     })
 }
 
@@ -1136,16 +1227,14 @@ fn boolean_gkr_batchers<R>(
 where
     R: BooleanLayeredEncoding + Clone + Sync + 'static,
 {
-    if !choices.systems.contains(&System::Gkr) {
+    if count == 0 || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
     let public = choices.variants.iter().map(|&variant| (None, variant));
     let committed = committed_choices(choices).map(|(scheme, variant)| (Some(scheme), variant));
     public
         .chain(committed)
-        .filter_map(|(scheme, variant)| {
-            boolean_gkr_batcher(relation, count, variant, scheme, choices)
-        })
+        .map(|(scheme, variant)| boolean_gkr_listed(relation, count, variant, scheme, choices))
         .collect()
 }
 

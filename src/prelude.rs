@@ -17,14 +17,14 @@ pub use flockwork_transcript::{
 // one commitment value.
 pub use crate::engines::{
     Choices, Provable, Row, batchers_for, compare, compare_committed, compare_committed_with,
-    compare_statement, compare_statement_with,
+    compare_statement, compare_statement_with, listing,
 };
 pub use flockwork_boolean::{
     Blake3Block, Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input,
 };
 pub use flockwork_circuit::CircuitEncoding;
 pub use flockwork_core::relation::{
-    BatchError, Batcher, Io, IoKind, LayeredEncoding, Relation, Statement,
+    BatchError, Batcher, Io, IoKind, LayeredEncoding, Relation, Statement, Unavailable,
 };
 pub use flockwork_gkr::{Setup as GkrSetup, Variant};
 pub use flockwork_pcs::{Commitment, PcsKind};

@@ -191,6 +191,50 @@ fn poseidon2_over_bn254_through_every_gkr_strategy() {
             .iter()
             .all(|n| !n.contains("ligerito") && !n.contains("blaze"))
     );
+    // The listing keeps them, unavailable with their reason, and so does the comparison: a
+    // row each, never a silent omission.
+    let unavailable: Vec<_> = listing(&relation, 3, &Choices::default())
+        .into_iter()
+        .filter_map(|b| b.unavailable().map(|why| (b.name(), why)))
+        .collect();
+    assert_eq!(unavailable.len(), 6, "{unavailable:?}");
+    for (name, why) in &unavailable {
+        assert!(
+            name.contains("ligerito") || name.contains("blaze"),
+            "{name}"
+        );
+        assert!(why.contains("binary-field polynomials only"), "{why}");
+    }
+    let rows = compare_committed(&relation, &inputs, &Choices::default()).unwrap();
+    assert_eq!(rows.len(), 9);
+    for row in rows.iter().filter(|r| r.name.contains("blaze")) {
+        let failure = row.failure.as_deref().unwrap_or_default();
+        assert!(
+            failure.contains("binary-field polynomials only"),
+            "{failure}"
+        );
+        assert_eq!(row.proof_bytes, 0);
+    }
+}
+
+/// A batcher that refuses or is rejected is a row with its reason, and the comparison goes on
+/// to the next: a statement whose outputs are not the relation's is rejected by every
+/// batcher, each in its row.
+#[test]
+fn a_rejected_proof_is_a_row_and_the_comparison_goes_on() {
+    let relation = Poseidon2bRelation::official();
+    let inputs = poseidon2b_inputs(3);
+    let mut statement = Statement::public(&relation, inputs.clone());
+    let Io::Public { outputs, .. } = &mut statement.io else {
+        unreachable!("a public statement")
+    };
+    outputs[1][0] += Ghash128::ONE;
+    let rows = compare_statement(&relation, &inputs, &statement, &Choices::default()).unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in &rows {
+        let failure = row.failure.as_deref().unwrap_or_default();
+        assert!(failure.contains("rejected"), "{}: {failure}", row.name);
+    }
 }
 
 /// Batch-R1CS and the GKR walks (Poseidon2b, Keccak-f's Boolean layers) prove any count;
@@ -487,7 +531,17 @@ fn every_batcher_proves_committed<R: Provable>(
     expected: usize,
 ) {
     let rows = compare_committed(relation, inputs, &Choices::default()).unwrap();
-    assert_eq!(rows.len(), expected, "{}", relation.name());
+    let proved = rows.iter().filter(|r| r.failure.is_none()).count();
+    assert_eq!(proved, expected, "{}", relation.name());
+    // The rest are listed batchers whose setup could not be built, each with its reason.
+    for r in rows.iter().filter(|r| r.failure.is_some()) {
+        let failure = r.failure.as_deref().unwrap_or_default();
+        assert!(
+            failure.starts_with("unavailable: "),
+            "{}: {failure}",
+            r.name
+        );
+    }
     let batchers: Vec<_> = batchers_for(relation, inputs.len(), &Choices::default())
         .into_iter()
         .filter(|b| b.supports(IoKind::Committed))

@@ -94,6 +94,6 @@ pub use error::VerifyError;
 pub use flockwork_field::par::on_worker;
 pub use multilinear::MultilinearPoly;
 pub use pcs::{Claim, PolynomialCommitment, Weight};
-pub use relation::{Batcher, BooleanLayeredEncoding, LayeredEncoding, Relation};
+pub use relation::{Batcher, BooleanLayeredEncoding, LayeredEncoding, Relation, Unavailable};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
 pub use univariate::UnivariatePoly;

@@ -541,4 +541,62 @@ pub trait Batcher<R: Relation>: Send + Sync {
     /// [`BatchError::Rejected`] naming the failed check, [`BatchError::Unsupported`] for a
     /// statement it does not prove.
     fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError>;
+
+    /// Why this batcher proves nothing — its setup could not be built for this count or
+    /// choice ([`Unavailable`]); `None` (the default) for a batcher that proves.
+    fn unavailable(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A batcher a harness lists but could not set up (a commitment that cannot reach the
+/// count or the target, a scheme not implemented over the relation's field, …): it carries
+/// the batcher's name, the kinds of IO it would have proved and the reason, so a comparison
+/// shows it as a row with its reason instead of leaving it out. Every proving method returns
+/// [`BatchError::Unsupported`] with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unavailable {
+    /// The batcher's name, as it would have been.
+    pub name: String,
+    /// The kinds of IO it would have proved.
+    pub kinds: Vec<IoKind>,
+    /// Why it could not be set up.
+    pub reason: String,
+}
+
+impl Unavailable {
+    fn refusal(&self) -> BatchError {
+        BatchError::Unsupported(alloc::format!("{}: {}", self.name, self.reason))
+    }
+}
+
+impl<R: Relation> Batcher<R> for Unavailable {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn supports(&self, io: IoKind) -> bool {
+        self.kinds.contains(&io)
+    }
+
+    /// No setup, no soundness.
+    fn soundness_bits(&self) -> f64 {
+        0.0
+    }
+
+    fn commit(&self, _: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        Err(self.refusal())
+    }
+
+    fn prove(&self, _: &[R::Input], _: &Statement<R>) -> Result<Vec<u8>, BatchError> {
+        Err(self.refusal())
+    }
+
+    fn verify(&self, _: &Statement<R>, _: &[u8]) -> Result<(), BatchError> {
+        Err(self.refusal())
+    }
+
+    fn unavailable(&self) -> Option<String> {
+        Some(self.reason.clone())
+    }
 }

@@ -98,7 +98,7 @@ pub use error::{GkrError, ProveError};
 pub use flockwork_field_binary::{Ghash128, Ghash256, TowerWire128, TowerWire256};
 pub use opening::InputLayout;
 pub use prover::{ProverConfig, RegionInput, prove_walk};
-pub use relation_batchers::{BooleanBatcher, LayeredBatcher, binary_regions};
+pub use relation_batchers::{BooleanBatcher, LayeredBatcher, RelationBatcher, binary_regions};
 pub use statement::{CommittedLayer, OutputLayer, RegionStatement, Statement};
 pub use verifier::verify_walk;
 pub use walk::RegionClaim;

@@ -1,4 +1,4 @@
-//! The engine's batchers of a [`Relation`](flockwork_core::Relation): core's object-safe [`Batcher<R>`] for every
+//! The engine's batchers of a [`Relation`]: core's object-safe [`Batcher<R>`] for every
 //! relation with a layered encoding ([`LayeredBatcher`], over any base field the encoding
 //! declares and any challenge field extending it) or a Boolean layered encoding
 //! ([`BooleanBatcher`], GF(2^128) on the bit-sliced trace), with each batching strategy
@@ -33,10 +33,10 @@
 
 use std::fmt::Display;
 
-use flockwork_core::PolynomialCommitment;
 use flockwork_core::relation::{
     BatchError, Batcher, BooleanLayeredEncoding, Io, IoKind, LayeredEncoding, Statement,
 };
+use flockwork_core::{PolynomialCommitment, Relation};
 use flockwork_field::ExtensionField;
 use flockwork_field_binary::Ghash128;
 use flockwork_pcs::ring_switch::RingSwitched;
@@ -87,20 +87,6 @@ fn check_count(count: usize, setup_count: usize) -> Result<(), BatchError> {
     }
 }
 
-/// The commitment of a committed statement about `count` instances (`None`: the batcher
-/// proves public IO only).
-fn committed_pcs<'a, P>(
-    pcs: Option<&'a P>,
-    count: usize,
-    setup_count: usize,
-    name: &str,
-) -> Result<&'a P, BatchError> {
-    let pcs =
-        pcs.ok_or_else(|| BatchError::Unsupported(format!("{name} proves public-IO statements")))?;
-    check_count(count, setup_count)?;
-    Ok(pcs)
-}
-
 /// The commitment `bytes` as the scheme's commitment value.
 fn parse_commitment<F, P>(pcs: &P, bytes: &[u8]) -> Result<P::Commitment, BatchError>
 where
@@ -132,16 +118,80 @@ fn remade_commitment<C: AsRef<[u8]>, D, E: Display>(
     Ok((made, data))
 }
 
-/// A GKR batching strategy over a layered encoding ([`Setup`]): `R::Base` is the encoding's
-/// field, `E` the challenge field extending it, `D` the transcript, `P` the commitment of
-/// committed statements ([`LayeredBatcher::public`]: none; [`LayeredBatcher::committed`]:
-/// `pcs`, a commitment to every region's inputs and outputs, [`Setup::prove_io`]).
-pub struct LayeredBatcher<R, E, D, P> {
-    setup: Setup<R, E, D>,
+fn prove_error(e: impl Display) -> BatchError {
+    BatchError::Prove(e.to_string())
+}
+
+fn rejected(e: impl Display) -> BatchError {
+    BatchError::Rejected(e.to_string())
+}
+
+/// What a relation batcher asks of an engine's setup — the layered [`Setup`] or the Boolean
+/// [`BooleanGkr`] — with the commitment `P` of committed statements as the setup takes it, so
+/// one [`Batcher`] implementation serves both. Counts are checked by the caller.
+trait Walks<R: Relation, P> {
+    /// The instances the setup proves.
+    fn instances(&self) -> usize;
+    /// `−log2 ε` of a proof with `variant`, public IO (`pcs = None`) or committed.
+    fn soundness(&self, variant: Variant, pcs: Option<&P>) -> f64;
+    /// Proves that `inputs` give `outputs` (as the statement states them), the witness being
+    /// `witness`.
+    fn prove_public(
+        &self,
+        variant: Variant,
+        witness: &[R::Input],
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+    ) -> Result<Vec<u8>, BatchError>;
+    /// Verifies a public-IO proof.
+    fn verify_public(
+        &self,
+        variant: Variant,
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+        proof: &[u8],
+    ) -> Result<(), BatchError>;
+    /// The commitment bytes of `inputs` and their outputs.
+    fn commit(&self, pcs: &P, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError>;
+    /// Proves the committed statement `commitment` about `inputs`.
+    fn prove_committed(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &[u8],
+        inputs: &[R::Input],
+    ) -> Result<Vec<u8>, BatchError>;
+    /// Verifies a committed-IO proof.
+    fn verify_committed(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &[u8],
+        proof: &[u8],
+    ) -> Result<(), BatchError>;
+}
+
+/// One GKR batching strategy over an engine's setup `S` (module docs): public-IO statements
+/// without a commitment, committed statements with one (`P`, as the setup takes it).
+/// [`LayeredBatcher`] and [`BooleanBatcher`] name its two instances.
+pub struct RelationBatcher<S, P> {
+    setup: S,
     variant: Variant,
     pcs: Option<P>,
     name: String,
 }
+
+/// A GKR batching strategy over a layered encoding ([`Setup`]): `R::Base` is the encoding's
+/// field, `E` the challenge field extending it, `D` the transcript, `P` the commitment of
+/// committed statements ([`LayeredBatcher::public`]: none; [`LayeredBatcher::committed`]:
+/// `pcs`, a commitment to every region's inputs and outputs, [`Setup::prove_io`]).
+pub type LayeredBatcher<R, E, D, P> = RelationBatcher<Setup<R, E, D>, P>;
+
+/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]) with one batching
+/// strategy, proving public-IO statements ([`BooleanBatcher::public`]) or, with a
+/// ring-switched commitment `P` to the bits of every input and output state, committed
+/// statements ([`BooleanBatcher::committed`], [`BooleanGkr::prove_io`]).
+pub type BooleanBatcher<R, D, P> = RelationBatcher<BooleanGkr<R, D>, RingSwitched<P>>;
 
 impl<R, E, D, P> LayeredBatcher<R, E, D, P>
 where
@@ -193,121 +243,105 @@ where
             name,
         })
     }
-
-    /// The setup's instances.
-    fn count(&self) -> usize {
-        self.setup.widths().iter().map(|&w| 1usize << w).sum()
-    }
-
-    /// The instances' input rows, region by region (`t · 2^w` elements each).
-    fn regions(&self, inputs: &[R::Input]) -> Vec<Vec<R::Base>> {
-        let relation = self.setup.relation();
-        regions_of(self.setup.widths(), inputs, |x| relation.input_lanes(x))
-    }
-
-    /// The walk's statement for public inputs and outputs.
-    fn statement(&self, statement: &Statement<R>) -> Result<crate::Statement<R::Base>, BatchError> {
-        let (None, Io::Public { inputs, outputs }) = (&self.pcs, &statement.io) else {
-            return Err(BatchError::Unsupported(format!(
-                "{} does not prove {:?} statements",
-                self.name,
-                statement.kind()
-            )));
-        };
-        check_count(inputs.len(), self.count())?;
-        check_count(outputs.len(), self.count())?;
-        let relation = self.setup.relation();
-        let outputs = regions_of(self.setup.widths(), outputs, |y| relation.output_lanes(y));
-        crate::Statement::public(relation, &self.regions(inputs), &outputs)
-            .map_err(|e| BatchError::Unsupported(e.to_string()))
-    }
-
-    fn committed_pcs(&self, count: usize) -> Result<&P, BatchError> {
-        committed_pcs(self.pcs.as_ref(), count, self.count(), &self.name)
-    }
 }
 
-impl<R, E, D, P> Batcher<R> for LayeredBatcher<R, E, D, P>
+impl<R, E, D> Setup<R, E, D>
 where
     R: LayeredEncoding + Clone + Sync + 'static,
     E: ExtensionField<R::Base> + 'static,
-    D: TranscriptScheme + Send + Sync,
-    P: ConfiguredCommitment<R::Base>,
+    D: TranscriptScheme,
 {
-    fn name(&self) -> String {
-        self.name.clone()
+    /// The instances' input rows, region by region (`t · 2^w` elements each).
+    fn input_regions(&self, inputs: &[R::Input]) -> Vec<Vec<R::Base>> {
+        let relation = self.relation();
+        regions_of(self.widths(), inputs, |x| relation.input_lanes(x))
     }
 
-    fn supports(&self, io: IoKind) -> bool {
-        match self.pcs {
-            None => io == IoKind::Public,
-            Some(_) => io == IoKind::Committed,
-        }
-    }
-
-    fn soundness_bits(&self) -> f64 {
-        match &self.pcs {
-            None => self.setup.soundness_bits(self.variant),
-            Some(pcs) => self
-                .setup
-                .io_soundness_bits(self.variant, pcs.security_report().bits()),
-        }
-    }
-
-    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
-        let pcs = self.committed_pcs(inputs.len())?;
-        let (commitment, _) = self
-            .setup
-            .commit_io(pcs, &self.regions(inputs))
-            .map_err(|e| BatchError::Prove(e.to_string()))?;
-        Ok(commitment.as_ref().to_vec())
-    }
-
-    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let proved = match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                check_count(inputs.len(), *count)?;
-                let regions = self.regions(inputs);
-                let (made, data) =
-                    remade_commitment(commitment, || self.setup.commit_io(pcs, &regions))?;
-                self.setup
-                    .prove_io(self.variant, pcs, &made, &data, &regions)
-            }
-            _ => {
-                let st = self.statement(statement)?;
-                check_count(inputs.len(), self.count())?;
-                self.setup.prove(self.variant, &self.regions(inputs), &st)
-            }
-        };
-        proved.map_err(|e| BatchError::Prove(e.to_string()))
-    }
-
-    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                let commitment = parse_commitment(pcs, commitment)?;
-                self.setup.verify_io(self.variant, pcs, &commitment, proof)
-            }
-            _ => {
-                let st = self.statement(statement)?;
-                self.setup.verify(self.variant, &st, proof)
-            }
-        }
-        .map_err(|e| BatchError::Rejected(e.to_string()))
+    /// The walk's statement for public inputs and outputs.
+    fn public_statement(
+        &self,
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+    ) -> Result<crate::Statement<R::Base>, BatchError> {
+        let relation = self.relation();
+        let outputs = regions_of(self.widths(), outputs, |y| relation.output_lanes(y));
+        crate::Statement::public(relation, &self.input_regions(inputs), &outputs)
+            .map_err(|e| BatchError::Unsupported(e.to_string()))
     }
 }
 
-/// GKR over GF(2^128) on a Boolean layered encoding ([`BooleanGkr`]) with one batching
-/// strategy, proving public-IO statements ([`BooleanBatcher::public`]) or, with a
-/// ring-switched commitment `P` to the bits of every input and output state, committed
-/// statements ([`BooleanBatcher::committed`], [`BooleanGkr::prove_io`]).
-pub struct BooleanBatcher<R, D, P> {
-    setup: BooleanGkr<R, D>,
-    variant: Variant,
-    pcs: Option<RingSwitched<P>>,
-    name: String,
+impl<R, E, D, P> Walks<R, P> for Setup<R, E, D>
+where
+    R: LayeredEncoding + Clone + Sync + 'static,
+    E: ExtensionField<R::Base> + 'static,
+    D: TranscriptScheme,
+    P: ConfiguredCommitment<R::Base>,
+{
+    fn instances(&self) -> usize {
+        self.widths().iter().map(|&w| 1usize << w).sum()
+    }
+
+    fn soundness(&self, variant: Variant, pcs: Option<&P>) -> f64 {
+        match pcs {
+            None => self.soundness_bits(variant),
+            Some(pcs) => self.io_soundness_bits(variant, pcs.security_report().bits()),
+        }
+    }
+
+    fn prove_public(
+        &self,
+        variant: Variant,
+        witness: &[R::Input],
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+    ) -> Result<Vec<u8>, BatchError> {
+        let st = self.public_statement(inputs, outputs)?;
+        self.prove(variant, &self.input_regions(witness), &st)
+            .map_err(prove_error)
+    }
+
+    fn verify_public(
+        &self,
+        variant: Variant,
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+        proof: &[u8],
+    ) -> Result<(), BatchError> {
+        let st = self.public_statement(inputs, outputs)?;
+        self.verify(variant, &st, proof).map_err(rejected)
+    }
+
+    fn commit(&self, pcs: &P, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        let (commitment, _) = self
+            .commit_io(pcs, &self.input_regions(inputs))
+            .map_err(prove_error)?;
+        Ok(commitment.as_ref().to_vec())
+    }
+
+    fn prove_committed(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &[u8],
+        inputs: &[R::Input],
+    ) -> Result<Vec<u8>, BatchError> {
+        let regions = self.input_regions(inputs);
+        let (made, data) = remade_commitment(commitment, || self.commit_io(pcs, &regions))?;
+        self.prove_io(variant, pcs, &made, &data, &regions)
+            .map_err(prove_error)
+    }
+
+    fn verify_committed(
+        &self,
+        variant: Variant,
+        pcs: &P,
+        commitment: &[u8],
+        proof: &[u8],
+    ) -> Result<(), BatchError> {
+        let commitment = parse_commitment(pcs, commitment)?;
+        self.verify_io(variant, pcs, &commitment, proof)
+            .map_err(rejected)
+    }
 }
 
 impl<R, D, P> BooleanBatcher<R, D, P>
@@ -357,19 +391,131 @@ where
             name,
         })
     }
+}
 
+impl<R, D> BooleanGkr<R, D>
+where
+    R: BooleanLayeredEncoding + Sync + 'static,
+    D: TranscriptScheme,
+{
     /// The instances' input states, instance after instance.
     fn input_words(&self, inputs: &[R::Input]) -> Vec<u64> {
-        let relation = self.setup.relation();
+        let relation = self.relation();
         inputs.iter().flat_map(|x| relation.input_bits(x)).collect()
     }
 
-    fn committed_pcs(&self, count: usize) -> Result<&RingSwitched<P>, BatchError> {
-        committed_pcs(self.pcs.as_ref(), count, self.setup.count(), &self.name)
+    /// The walk's statement: every input and output state, instance after instance.
+    fn public_statement(&self, inputs: &[R::Input], outputs: &[R::Output]) -> BooleanStatement {
+        let relation = self.relation();
+        BooleanStatement {
+            inputs: self.input_words(inputs),
+            outputs: outputs
+                .iter()
+                .flat_map(|y| relation.output_bits(y))
+                .collect(),
+        }
+    }
+}
+
+impl<R, D, P> Walks<R, RingSwitched<P>> for BooleanGkr<R, D>
+where
+    R: BooleanLayeredEncoding + Sync + 'static,
+    D: TranscriptScheme,
+    P: ConfiguredCommitment<Ghash128>,
+{
+    fn instances(&self) -> usize {
+        self.count()
     }
 
-    /// The walk's statement: every input and output state, instance after instance.
-    fn statement(&self, statement: &Statement<R>) -> Result<BooleanStatement, BatchError> {
+    fn soundness(&self, variant: Variant, pcs: Option<&RingSwitched<P>>) -> f64 {
+        match pcs {
+            None => self.soundness_bits(variant),
+            Some(pcs) => self.io_soundness_bits(variant, pcs.inner().security_report().bits()),
+        }
+    }
+
+    fn prove_public(
+        &self,
+        variant: Variant,
+        witness: &[R::Input],
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+    ) -> Result<Vec<u8>, BatchError> {
+        let mut st = self.public_statement(inputs, outputs);
+        // The witness is the inputs given, whatever the statement says they are.
+        st.inputs = self.input_words(witness);
+        self.prove(variant, &st).map_err(prove_error)
+    }
+
+    fn verify_public(
+        &self,
+        variant: Variant,
+        inputs: &[R::Input],
+        outputs: &[R::Output],
+        proof: &[u8],
+    ) -> Result<(), BatchError> {
+        let st = self.public_statement(inputs, outputs);
+        self.verify(variant, &st, proof).map_err(rejected)
+    }
+
+    fn commit(&self, pcs: &RingSwitched<P>, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        let (commitment, _) = self
+            .commit_io(pcs, &self.input_words(inputs))
+            .map_err(prove_error)?;
+        Ok(commitment.as_ref().to_vec())
+    }
+
+    fn prove_committed(
+        &self,
+        variant: Variant,
+        pcs: &RingSwitched<P>,
+        commitment: &[u8],
+        inputs: &[R::Input],
+    ) -> Result<Vec<u8>, BatchError> {
+        let words = self.input_words(inputs);
+        let (made, data) = remade_commitment(commitment, || self.commit_io(pcs, &words))?;
+        self.prove_io(variant, pcs, &made, &data, &words)
+            .map_err(prove_error)
+    }
+
+    fn verify_committed(
+        &self,
+        variant: Variant,
+        pcs: &RingSwitched<P>,
+        commitment: &[u8],
+        proof: &[u8],
+    ) -> Result<(), BatchError> {
+        let commitment = parse_commitment(pcs, commitment)?;
+        self.verify_io(variant, pcs, &commitment, proof)
+            .map_err(rejected)
+    }
+}
+
+/// A public statement's inputs and outputs.
+type PublicIo<'a, R> = (&'a [<R as Relation>::Input], &'a [<R as Relation>::Output]);
+
+impl<S, P> RelationBatcher<S, P> {
+    /// The commitment of a committed statement about `count` instances (`None`: the batcher
+    /// proves public IO only).
+    fn committed_pcs<R: Relation>(&self, count: usize) -> Result<&P, BatchError>
+    where
+        S: Walks<R, P>,
+    {
+        let pcs = self.pcs.as_ref().ok_or_else(|| {
+            BatchError::Unsupported(format!("{} proves public-IO statements", self.name))
+        })?;
+        check_count(count, self.setup.instances())?;
+        Ok(pcs)
+    }
+
+    /// A public statement's inputs and outputs, checked against the setup's count.
+    fn public_io<'a, R: Relation>(
+        &self,
+        statement: &'a Statement<R>,
+    ) -> Result<PublicIo<'a, R>, BatchError>
+    where
+        S: Walks<R, P>,
+    {
         let (None, Io::Public { inputs, outputs }) = (&self.pcs, &statement.io) else {
             return Err(BatchError::Unsupported(format!(
                 "{} does not prove {:?} statements",
@@ -377,24 +523,17 @@ where
                 statement.kind()
             )));
         };
-        check_count(inputs.len(), self.setup.count())?;
-        check_count(outputs.len(), self.setup.count())?;
-        let relation = self.setup.relation();
-        Ok(BooleanStatement {
-            inputs: self.input_words(inputs),
-            outputs: outputs
-                .iter()
-                .flat_map(|y| relation.output_bits(y))
-                .collect(),
-        })
+        check_count(inputs.len(), self.setup.instances())?;
+        check_count(outputs.len(), self.setup.instances())?;
+        Ok((inputs, outputs))
     }
 }
 
-impl<R, D, P> Batcher<R> for BooleanBatcher<R, D, P>
+impl<R, S, P> Batcher<R> for RelationBatcher<S, P>
 where
-    R: BooleanLayeredEncoding + Sync + 'static,
-    D: TranscriptScheme + Send + Sync,
-    P: ConfiguredCommitment<Ghash128>,
+    R: Relation,
+    S: Walks<R, P> + Send + Sync,
+    P: Send + Sync,
 {
     fn name(&self) -> String {
         self.name.clone()
@@ -408,57 +547,38 @@ where
     }
 
     fn soundness_bits(&self) -> f64 {
-        match &self.pcs {
-            None => self.setup.soundness_bits(self.variant),
-            Some(pcs) => self
-                .setup
-                .io_soundness_bits(self.variant, pcs.inner().security_report().bits()),
-        }
+        self.setup.soundness(self.variant, self.pcs.as_ref())
     }
 
     fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
         let pcs = self.committed_pcs(inputs.len())?;
-        let (commitment, _) = self
-            .setup
-            .commit_io(pcs, &self.input_words(inputs))
-            .map_err(|e| BatchError::Prove(e.to_string()))?;
-        Ok(commitment.as_ref().to_vec())
+        self.setup.commit(pcs, inputs)
     }
 
     fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let proved = match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                check_count(inputs.len(), *count)?;
-                let words = self.input_words(inputs);
-                let (made, data) =
-                    remade_commitment(commitment, || self.setup.commit_io(pcs, &words))?;
-                self.setup.prove_io(self.variant, pcs, &made, &data, &words)
-            }
-            _ => {
-                let mut st = self.statement(statement)?;
-                check_count(inputs.len(), self.setup.count())?;
-                // The witness is the inputs given, whatever the statement says they are.
-                st.inputs = self.input_words(inputs);
-                self.setup.prove(self.variant, &st)
-            }
-        };
-        proved.map_err(|e| BatchError::Prove(e.to_string()))
+        if let Io::Committed { count, commitment } = &statement.io {
+            let pcs = self.committed_pcs(*count)?;
+            check_count(inputs.len(), *count)?;
+            return self
+                .setup
+                .prove_committed(self.variant, pcs, commitment, inputs);
+        }
+        let (stated_inputs, outputs) = self.public_io(statement)?;
+        check_count(inputs.len(), self.setup.instances())?;
+        self.setup
+            .prove_public(self.variant, inputs, stated_inputs, outputs)
     }
 
     fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        match &statement.io {
-            Io::Committed { count, commitment } => {
-                let pcs = self.committed_pcs(*count)?;
-                let commitment = parse_commitment(pcs, commitment)?;
-                self.setup.verify_io(self.variant, pcs, &commitment, proof)
-            }
-            _ => {
-                let st = self.statement(statement)?;
-                self.setup.verify(self.variant, &st, proof)
-            }
+        if let Io::Committed { count, commitment } = &statement.io {
+            let pcs = self.committed_pcs(*count)?;
+            return self
+                .setup
+                .verify_committed(self.variant, pcs, commitment, proof);
         }
-        .map_err(|e| BatchError::Rejected(e.to_string()))
+        let (inputs, outputs) = self.public_io(statement)?;
+        self.setup
+            .verify_public(self.variant, inputs, outputs, proof)
     }
 }
 

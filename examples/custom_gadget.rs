@@ -1,19 +1,24 @@
 //! A new hash gadget, written once against the circuit builder and proven end to end: the
-//! ChaCha20 block function (RFC 8439 §2.3) as a Boolean circuit, checked against a native
-//! implementation and the RFC's test vector, then a batch of 2^6 blocks proved with the
-//! batch-R1CS prover over each polynomial commitment.
+//! ChaCha20 block function (RFC 8439 §2.3) as a Boolean circuit and a relation, checked
+//! against a native implementation and the RFC's test vector, registered with the engines by
+//! one line, then a batch of 2^6 blocks proved and verified by every batcher the comparison
+//! lists (batch-R1CS's three strategies over each commitment; with `--compiled`, the Boolean
+//! GKR's too, on the circuit compiled into Boolean layers: slow, tens of MB per proof).
 //!
-//! `cargo run --release --example custom_gadget`
+//! `cargo run --release --example custom_gadget [-- --compiled]`
 
 use flockwork::circuit::{
-    CircuitBuilder, Gadget, IoLayout, SlotId, SlotKind, WordBuilder, evaluate, rotl,
+    CircuitBuilder, CircuitEncoding, Gadget, IoLayout, SlotId, WordBuilder, check_circuit_encoding,
+    rotl,
 };
-use flockwork::pcs::PcsKind;
-use flockwork::r1cs::{Flock, FlockConfig, R1csLowering, Statement};
+use flockwork::engines::{Choices, compare};
+use flockwork::poly::Relation;
+use flockwork::r1cs::R1csLowering;
 
 // ANCHOR: gadget
 /// The ChaCha20 block function: key (256 bits), counter and nonce (128 bits) in, the 512-bit
 /// keystream block out.
+#[derive(Clone, Copy, Debug)]
 struct ChaCha20Block;
 
 impl ChaCha20Block {
@@ -76,13 +81,22 @@ impl Gadget for ChaCha20Block {
 }
 // ANCHOR_END: gadget
 
-/// The native block function, for the differential check.
-fn chacha20_block(key: &[u32; 8], counter: u32, nonce: &[u32; 3]) -> [u32; 16] {
+// ANCHOR: relation
+/// One block's input: the key, the block counter and the nonce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ChaChaInput {
+    key: [u32; 8],
+    counter: u32,
+    nonce: [u32; 3],
+}
+
+/// The native block function (RFC 8439 §2.3).
+fn chacha20_block(x: &ChaChaInput) -> [u32; 16] {
     let mut s = [0u32; 16];
     s[..4].copy_from_slice(&[0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574]);
-    s[4..12].copy_from_slice(key);
-    s[12] = counter;
-    s[13..].copy_from_slice(nonce);
+    s[4..12].copy_from_slice(&x.key);
+    s[12] = x.counter;
+    s[13..].copy_from_slice(&x.nonce);
     let initial = s;
     let qr = |s: &mut [u32; 16], [a, b, c, d]: [usize; 4]| {
         s[a] = s[a].wrapping_add(s[b]);
@@ -113,27 +127,91 @@ fn pack(words: &[u32]) -> Vec<u64> {
         .collect()
 }
 
+/// RFC 8439 §2.3.2's key (00 01 .. 1f), counter 1 and nonce 00:00:00:09:00:00:00:4a:00:00:00:00.
+fn rfc_input() -> ChaChaInput {
+    ChaChaInput {
+        key: core::array::from_fn(|i| {
+            u32::from_le_bytes(core::array::from_fn(|j| (4 * i + j) as u8))
+        }),
+        counter: 1,
+        nonce: [0x0900_0000, 0x4a00_0000, 0],
+    }
+}
+
+impl Relation for ChaCha20Block {
+    type Input = ChaChaInput;
+    type Output = [u32; 16];
+    /// Blocks do not chain.
+    type State = ();
+
+    fn name(&self) -> String {
+        "chacha20-block".into()
+    }
+
+    fn evaluate(&self, input: &ChaChaInput) -> [u32; 16] {
+        chacha20_block(input)
+    }
+
+    /// RFC 8439 §2.3.2: the state at the end of the ChaCha20 block function.
+    fn known_answers(&self) -> Vec<(ChaChaInput, [u32; 16])> {
+        let block = [
+            0xe4e7_f110,
+            0x1559_3bd1,
+            0x1fdd_0f50,
+            0xc471_20a3,
+            0xc7f4_d1c7,
+            0x0368_c033,
+            0x9aaa_2204,
+            0x4e6c_d4c3,
+            0x4664_82d2,
+            0x09aa_9f07,
+            0x05d7_c214,
+            0xa202_8bd9,
+            0xd19c_12b5,
+            0xb94e_16de,
+            0xe883_d0cb,
+            0x4e3c_50a2,
+        ];
+        vec![(rfc_input(), block)]
+    }
+}
+
+impl CircuitEncoding for ChaCha20Block {
+    fn encode_input(&self, x: &ChaChaInput) -> Vec<u64> {
+        let mut words = x.key.to_vec();
+        words.push(x.counter);
+        words.extend_from_slice(&x.nonce);
+        pack(&words)
+    }
+
+    fn encode_output(&self, block: &[u32; 16]) -> Vec<u64> {
+        pack(block)
+    }
+
+    fn decode_output(&self, words: &[u64]) -> Option<[u32; 16]> {
+        (words.len() == 8)
+            .then(|| core::array::from_fn(|i| (words[i / 2] >> (32 * (i % 2))) as u32))
+    }
+}
+
+// The one registration line: batch-R1CS from the circuit, and the Boolean GKR from the same
+// circuit compiled into Boolean layers.
+flockwork::provable!(ChaCha20Block: circuit, compiled);
+// ANCHOR_END: relation
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The one process setting the provers want (`flockwork::allocator`).
     flockwork::allocator::retain_freed_memory();
     // ANCHOR: check
-    // RFC 8439 §2.3.2: key 00 01 .. 1f, counter 1, nonce 00:00:00:09:00:00:00:4a:00:00:00:00.
-    let key: [u32; 8] =
-        core::array::from_fn(|i| u32::from_le_bytes(core::array::from_fn(|j| (4 * i + j) as u8)));
-    let nonce = [0x0900_0000, 0x4a00_0000, 0];
-    let native = chacha20_block(&key, 1, &nonce);
-    assert_eq!(
-        native[0], 0xe4e7_f110,
-        "the native model reproduces the RFC"
-    );
-    let mut input = key.to_vec();
-    input.push(1);
-    input.extend_from_slice(&nonce);
-    assert_eq!(
-        evaluate(&ChaCha20Block, &pack(&input)),
-        pack(&native),
-        "circuit = native"
-    );
+    // The circuit against the native function on the RFC's vector and on other inputs, the
+    // native function against the RFC.
+    let inputs: Vec<ChaChaInput> = (0..1u32 << 6)
+        .map(|counter| ChaChaInput {
+            counter,
+            ..rfc_input()
+        })
+        .collect();
+    check_circuit_encoding(&ChaCha20Block, &inputs[..4]);
     let stats = ChaCha20Block.stats();
     println!(
         "ChaCha20 block: {} AND gates, instance block 2^{} bits",
@@ -143,33 +221,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // ANCHOR_END: check
 
     // ANCHOR: prove
-    // 2^6 blocks (one key, counters 0..63), proved over Ligerito, FRI-Binius and Blaze.
-    let log_k = 6;
-    let words = ChaCha20Block.layout().vector_bits(SlotKind::Input) / 64;
-    let inputs: Vec<u64> = (0..1u32 << log_k)
-        .flat_map(|counter| {
-            let mut v = key.to_vec();
-            v.push(counter);
-            v.extend_from_slice(&nonce);
-            pack(&v)
-        })
-        .collect();
-    assert_eq!(inputs.len(), words << log_k);
-    for scheme in PcsKind::ALL {
-        let config = FlockConfig {
-            scheme,
-            ..FlockConfig::default()
-        };
-        let flock = Flock::new(ChaCha20Block, log_k, config)?;
-        let (proof, _) = flock.prove(&inputs, &Statement::Batch)?;
-        flock.verify(&Statement::Batch, proof.as_bytes())?;
-        println!(
-            "{:<9} {} KiB, {:.1} bits",
-            format!("{scheme}:"),
-            proof.len() / 1024,
-            flock.soundness().bits()
-        );
+    // 2^6 blocks (one key, counters 0..63): one public statement, every batcher listed.
+    let choices = Choices {
+        compiled: std::env::args().any(|a| a == "--compiled"),
+        ..Choices::default()
+    };
+    let rows = compare(&ChaCha20Block, inputs, &choices)?;
+    println!(
+        "{:<44} {:>10} {:>10} {:>10} {:>6}",
+        "batcher", "prove", "verify", "bytes", "bits"
+    );
+    for row in &rows {
+        match &row.failure {
+            None => println!(
+                "{:<44} {:>8.1?} {:>8.1?} {:>10} {:>6.1}",
+                row.name, row.prove, row.verify, row.proof_bytes, row.soundness_bits
+            ),
+            Some(why) => println!("{:<44} {why}", row.name),
+        }
     }
+    assert!(
+        rows.iter().all(|r| r.failure.is_none()),
+        "every batcher verifies"
+    );
+    assert!(
+        rows.len() >= 9,
+        "batch-R1CS: three strategies × three commitments"
+    );
     // ANCHOR_END: prove
     Ok(())
 }

@@ -1,18 +1,22 @@
 //! Every engine on one relation: the batchers that can prove a [`Relation`], listed at run
 //! time, each proving the same [`Statement`] — the comparison the framework exists for.
 //!
-//! [`batchers_for`] asks a relation ([`Provable`]) for the batchers its encodings allow at a
-//! count, commitment choice and transcript ([`Choices`]):
+//! A relation is [`Provable`] by one registration line, [`provable!`](crate::provable),
+//! naming the engines its encodings reach (the shipped relations' lines are
+//! [`crate::registry`]; an author writes theirs in their own crate). [`batchers_for`] asks it
+//! for the batchers at a count, commitment choice and transcript ([`Choices`]); each engine's
+//! batchers are the engine crate's own, generic over the encoding, the commitment and the
+//! transcript, and this module only picks the transcript and the commitments the choices name:
 //!
-//! | encoding | batchers | statements | counts |
+//! | engine | encoding | batchers | statements |
 //! |---|---|---|---|
-//! | [`CircuitEncoding`] (SHA-256, BLAKE3, Keccak-f compressions) | batch-R1CS ragged (exactly `N` instances), independent and padded (the regions of `N`'s binary digits, [`crate::flock::region_layout`]), each over each commitment scheme | public IO, committed IO, a chain; a Merkle tree (SHA-256, BLAKE3; ragged) | any (a tree: at least 2 leaves) |
-//! | [`BooleanLayeredEncoding`] (Keccak-f) | the independent, padded and ragged GKR walks on the Boolean layers ([`flockwork_gkr::BooleanGkr`]); for committed IO each over each commitment scheme (ring-switched) | public IO, committed IO | any (regions of the count's binary digits) |
-//! | [`LayeredEncoding`] (the Poseidon2b permutation over GF(2^128); Poseidon2 over BN254) | the independent, padded and ragged GKR walks over the encoding's field ([`GkrField`]: its challenge field and commitments); for committed IO each over each commitment scheme the field has (BN254: FRI, as BaseFold) | public IO, committed IO | any (regions of the count's binary digits) |
+//! | [`circuit()`] | [`CircuitEncoding`] | batch-R1CS ragged (exactly `N` instances), independent and padded (the regions of `N`'s binary digits, [`flockwork_core::regions`]), each over each commitment scheme ([`flockwork_r1cs::relation_batchers`]) | public IO, committed IO; a chain and a Merkle tree (ragged) where the encoding declares them |
+//! | [`compiled()`] | [`CircuitEncoding`], compiled into Boolean layers ([`CompiledLayers`]) | as `boolean_layers`, named `[compiled]` (with [`Choices::compiled`]) | public IO, committed IO |
+//! | [`boolean_layers()`] | [`BooleanLayeredEncoding`] | the independent, padded and ragged GKR walks on the Boolean layers; for committed IO each over each commitment scheme (ring-switched) ([`flockwork_gkr::BooleanBatcher`]) | public IO, committed IO |
+//! | [`layered()`] | [`LayeredEncoding`] over a [`GkrField`] | the independent, padded and ragged GKR walks over the encoding's field; for committed IO each over each commitment scheme the field has (BN254: FRI, as BaseFold) ([`flockwork_gkr::LayeredBatcher`]) | public IO, committed IO |
 //!
-//! The GKR batchers are the engine's own ([`flockwork_gkr::relation_batchers`]: generic over
-//! the encoding, its field, the transcript and any commitment); this module picks the
-//! transcript and the commitments the [`Choices`] name.
+//! A batcher whose setup cannot be built for the count or the choice is listed as
+//! [`Unavailable`] with its reason ([`listing`]); [`batchers_for`] leaves those out.
 //!
 //! [`compare`] proves the public-IO statement with each, [`compare_statement`] any statement
 //! (a chain, [`Statement::chain`]; a Merkle tree, [`Statement::merkle`]) with each batcher
@@ -21,10 +25,12 @@
 //!
 //! ## Committed statements
 //!
-//! [`Io::Committed`] carries a batcher's own commitment to the instances' inputs and
-//! outputs. Batch-R1CS commits to its batch witness, which holds every instance's input and
-//! output vector ([`Flock::commit`]), and a proof of the setup without IO must carry exactly
-//! that commitment ([`Flock::verify_committed`]). GKR commits to every region's inputs and
+//! [`Io::Committed`](flockwork_core::relation::Io::Committed) carries a batcher's own
+//! commitment to the instances' inputs and outputs. Batch-R1CS commits to its batch witness,
+//! which holds every instance's input and output vector
+//! ([`Flock::commit`](flockwork_r1cs::Flock::commit)), and a proof of the setup without IO
+//! must carry exactly that commitment
+//! ([`Flock::verify_committed`](flockwork_r1cs::Flock::verify_committed)). GKR commits to every region's inputs and
 //! outputs in one polynomial, draws the output points after the commitment and proves the
 //! walk's terminal claims and the output claims by one opening
 //! ([`Setup::prove_io`](flockwork_gkr::Setup::prove_io); module docs of
@@ -50,25 +56,21 @@
 
 use std::time::{Duration, Instant};
 
-use crate::flock::{HashGadget, IoKind as FlockIo, per_proof, region_chain_setup, region_layout};
-use flockwork_boolean::io::ChainStep;
-use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
-use flockwork_circuit::{CircuitEncoding, SlotKind, evaluate};
+use flockwork_circuit::CircuitEncoding;
+use flockwork_circuit::layers::CompiledLayers;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_core::relation::{
-    BatchError, Batcher, BooleanLayeredEncoding, Io, IoKind, LayeredEncoding, Relation, Statement,
-    Unavailable,
+    BatchError, Batcher, BooleanLayeredEncoding, IoKind, LayeredEncoding, Relation, Retyped,
+    Statement, Unavailable,
 };
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_field_prime::Bn254Fr;
-use flockwork_gkr::binary_regions;
 use flockwork_gkr::{BooleanBatcher, LayeredBatcher, Variant};
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{BaseFold, Commitment, PcsKind, Profile};
-use flockwork_poseidon2::Poseidon2Relation;
-use flockwork_poseidon2b::Poseidon2bRelation;
-use flockwork_r1cs::{Flock, FlockConfig};
+use flockwork_r1cs::FlockConfig;
+use flockwork_r1cs::relation_batchers::{batcher as r1cs_batcher, shipped};
 use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 
 /// A proof system: the engine a batcher runs.
@@ -107,10 +109,16 @@ pub struct Choices {
     pub schemes: Vec<PcsKind>,
     /// The batching strategies of both systems (independent, padded, ragged).
     pub variants: Vec<Variant>,
+    /// Whether a relation registered with the `compiled` engine ([`compiled()`]) lists the
+    /// Boolean GKR on its circuit compiled into Boolean layers. Off by default: the Boolean
+    /// GKR's proofs send each layer's whole state, so a compiled hash's proof is tens of
+    /// megabytes and minutes to verify (a SHA-256 compression: ~35 MB per region).
+    pub compiled: bool,
 }
 
 impl Default for Choices {
-    /// Both systems, 100 bits, SHA-256, every scheme and every strategy.
+    /// Both systems, 100 bits, SHA-256, every scheme and every strategy; no compiled
+    /// layers.
     fn default() -> Self {
         Self {
             systems: System::ALL.to_vec(),
@@ -118,6 +126,7 @@ impl Default for Choices {
             transcript: TranscriptKind::default(),
             schemes: PcsKind::ALL.to_vec(),
             variants: vec![Variant::Independent, Variant::Padded, Variant::Ragged],
+            compiled: false,
         }
     }
 }
@@ -367,42 +376,16 @@ pub fn measure<R: Relation>(
     })
 }
 
-/// Batch-R1CS's ragged strategy over one commitment and transcript: one proof of exactly
-/// `N` instances (the regions of `N`'s binary digits back to back, widest first, so each is
-/// an aligned block, and the blocks past `N` an implicit zero extension;
-/// [`flockwork_r1cs::padding`]), proving public-IO, committed, chain and (for a relation
-/// with Merkle nodes) Merkle-tree statements: one setup for each kind of IO.
-struct R1csBatcher<R, T> {
-    /// The setup without IO ([`flockwork_r1cs::Statement::Batch`]): committed statements.
-    committed: Flock<R, flockwork_pcs::Commitment, T>,
-    public: Flock<R, flockwork_pcs::Commitment, T>,
-    chain: Flock<R, flockwork_pcs::Commitment, T>,
-    merkle: Option<Flock<R, flockwork_pcs::Commitment, T>>,
-    name: String,
-}
-
-/// The Boolean relations batch-R1CS proves here: a shipped hash circuit ([`HashGadget`]: its
-/// chain regions, and its Merkle regions where it has them) whose chain regions carry the
-/// relation's chaining state.
-trait HashCircuit:
-    CircuitEncoding + HashGadget + ChainStep<State = <Self as Relation>::State> + Clone
+/// The batch-R1CS batchers of `relation` for `count` instances: for each commitment scheme
+/// of `choices`, each strategy ([`flockwork_r1cs::relation_batchers::batcher`]: ragged, exactly
+/// `count` instances; independent and padded, the regions of `count`'s binary digits), an
+/// [`Unavailable`] one with its reason where the setup cannot be built; none for no instances
+/// or without batch-R1CS in `choices`.
+#[must_use]
+pub fn circuit<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
+where
+    R: CircuitEncoding + Clone + 'static,
 {
-}
-
-impl<R> HashCircuit for R where
-    R: CircuitEncoding + HashGadget + ChainStep<State = <R as Relation>::State> + Clone
-{
-}
-
-/// The batch-R1CS batchers of `relation` for `count` instances: for each commitment scheme,
-/// each strategy of `choices` — ragged ([`R1csBatcher`]: exactly `count` instances,
-/// [`Flock::for_count`]), independent and padded ([`R1csRegionBatcher`]: the regions of
-/// `count`'s binary digits); none for no instances.
-fn r1cs_batchers<R: HashCircuit + 'static>(
-    relation: &R,
-    count: usize,
-    choices: &Choices,
-) -> Vec<Box<dyn Batcher<R>>> {
     if count == 0 || !choices.systems.contains(&System::BatchR1cs) {
         return Vec::new();
     }
@@ -414,641 +397,26 @@ fn r1cs_batchers<R: HashCircuit + 'static>(
             ..FlockConfig::default()
         };
         for &variant in &choices.variants {
-            let name = format!(
-                "batch-R1CS {} / {scheme} / {}",
-                variant.name(),
-                choices.transcript
-            );
-            let batcher = with_transcript!(choices.transcript, T => match variant {
-                Variant::Ragged => R1csBatcher::<R, T>::new(relation, count, config, name.clone())
-                    .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
-                _ => R1csRegionBatcher::<R, T>::new(relation, count, variant, config, name.clone())
-                    .map(|b| Box::new(b) as Box<dyn Batcher<R>>),
+            let batcher = with_transcript!(choices.transcript, T => {
+                r1cs_batcher::<R, _, T>(relation, count, variant, config, shipped(config))
             });
             batchers.push(batcher.unwrap_or_else(|reason| {
+                let name = format!(
+                    "batch-R1CS {} / {scheme} / {}",
+                    variant.name(),
+                    choices.transcript
+                );
                 let kinds = vec![
                     IoKind::Public,
                     IoKind::Committed,
                     IoKind::Chain,
                     IoKind::Merkle,
                 ];
-                unavailable(name, kinds, reason)
+                unavailable(name, kinds, reason.to_string())
             }));
         }
     }
     batchers
-}
-
-/// The batch-R1CS setup of exactly `n` instances of `relation` with the IO `io` (`None`: no
-/// IO, the setup of committed statements); `Err` with the reason if there is no such setup.
-fn r1cs_setup<R: HashCircuit, T: TranscriptScheme>(
-    relation: &R,
-    n: usize,
-    config: FlockConfig,
-    io: Option<FlockIo>,
-) -> Result<Flock<R, flockwork_pcs::Commitment, T>, String> {
-    let flock = Flock::for_count(relation.clone(), n, config).map_err(|e| e.to_string())?;
-    let flock = match io {
-        Some(io) => R::configure(flock, io).map_err(|e| e.to_string())?,
-        None => flock,
-    };
-    Ok(flock.with_transcript::<T>())
-}
-
-impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csBatcher<R, T> {
-    /// The setups for exactly `count` instances; `Err` with the reason if the commitment
-    /// cannot reach them.
-    fn new(relation: &R, count: usize, config: FlockConfig, name: String) -> Result<Self, String> {
-        let setup = |io| r1cs_setup::<R, T>(relation, count, config, io);
-        Ok(Self {
-            committed: setup(None)?,
-            public: setup(Some(FlockIo::Public))?,
-            chain: setup(Some(FlockIo::Chain))?,
-            merkle: setup(Some(FlockIo::Merkle)).ok(),
-            name,
-        })
-    }
-
-    /// The instances' input vectors, instance after instance.
-    fn words(&self, inputs: &[R::Input]) -> Vec<u64> {
-        let relation = self.public.gadget();
-        inputs
-            .iter()
-            .flat_map(|x| relation.encode_input(x))
-            .collect()
-    }
-
-    /// The setup for the statement's IO and the batch-R1CS statement: every input and output
-    /// vector, instance after instance, the chain's two states as region words, or (for a
-    /// committed statement) none, the commitment being checked against the proof's.
-    fn statement(
-        &self,
-        statement: &Statement<R>,
-    ) -> Result<
-        (
-            &Flock<R, flockwork_pcs::Commitment, T>,
-            flockwork_r1cs::Statement,
-        ),
-        BatchError,
-    > {
-        let count = self.public.instances();
-        if statement.count() != count || !statement.is_consistent() {
-            return Err(BatchError::Unsupported(format!(
-                "{} instances; this setup proves {count}",
-                statement.count()
-            )));
-        }
-        let relation = self.public.gadget();
-        Ok(match &statement.io {
-            Io::Public { inputs, outputs } => (
-                &self.public,
-                flockwork_r1cs::Statement::Public {
-                    inputs: inputs
-                        .iter()
-                        .flat_map(|x| relation.encode_input(x))
-                        .collect(),
-                    outputs: outputs
-                        .iter()
-                        .flat_map(|y| relation.encode_output(y))
-                        .collect(),
-                },
-            ),
-            Io::Committed { .. } => (&self.committed, flockwork_r1cs::Statement::Batch),
-            Io::Chain { start, end, .. } => (
-                &self.chain,
-                flockwork_r1cs::Statement::Chain {
-                    start: relation.state_words(start),
-                    end: relation.state_words(end),
-                },
-            ),
-            Io::Merkle { leaves, root } => (
-                self.merkle.as_ref().ok_or_else(|| {
-                    BatchError::Unsupported(format!("{} has no Merkle nodes", relation.name()))
-                })?,
-                flockwork_r1cs::Statement::Merkle {
-                    root: relation.state_words(root),
-                    leaves: leaves.iter().map(|l| relation.state_words(l)).collect(),
-                },
-            ),
-        })
-    }
-}
-
-impl<R, T> Batcher<R> for R1csBatcher<R, T>
-where
-    R: HashCircuit + 'static,
-    T: TranscriptScheme + Send + Sync,
-{
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn supports(&self, io: IoKind) -> bool {
-        match io {
-            IoKind::Public | IoKind::Committed | IoKind::Chain => true,
-            IoKind::Merkle => self.merkle.is_some(),
-        }
-    }
-
-    fn soundness_bits(&self) -> f64 {
-        [
-            Some(&self.committed),
-            Some(&self.public),
-            Some(&self.chain),
-            self.merkle.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        .map(|flock| flock.soundness().bits())
-        .fold(f64::INFINITY, f64::min)
-    }
-
-    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
-        let count = self.committed.instances();
-        if inputs.len() != count {
-            return Err(BatchError::Unsupported(format!(
-                "{} instances; this setup proves {count}",
-                inputs.len()
-            )));
-        }
-        self.committed
-            .commit(&self.words(inputs))
-            .map_err(|e| BatchError::Prove(e.to_string()))
-    }
-
-    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        let (flock, st) = self.statement(statement)?;
-        flock
-            .prove(&self.words(inputs), &st)
-            .map(|(proof, _)| proof.into_bytes())
-            .map_err(|e| BatchError::Prove(e.to_string()))
-    }
-
-    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        let (flock, st) = self.statement(statement)?;
-        match &statement.io {
-            Io::Committed { commitment, .. } => flock.verify_committed(commitment, proof),
-            _ => flock.verify(&st, proof),
-        }
-        .map_err(|e| BatchError::Rejected(e.to_string()))
-    }
-}
-
-/// One proof of an [`R1csRegionBatcher`]: the regions it proves at their offsets and its
-/// setup for each kind of IO.
-struct RegionPart<R, T> {
-    /// `(region, offset)`: region `a` is the setup's instances `offset .. offset + 2^{w_a}`.
-    regions: Vec<(usize, usize)>,
-    committed: Flock<R, flockwork_pcs::Commitment, T>,
-    public: Flock<R, flockwork_pcs::Commitment, T>,
-    /// Every region its own chain ([`region_chain_setup`]).
-    chain: Flock<R, flockwork_pcs::Commitment, T>,
-}
-
-/// Batch-R1CS's independent and padded strategies over one commitment and transcript, on
-/// the regions of `N`'s binary digits `w_1 > … > w_A` (region `a` is the statement's
-/// instances `first_a .. first_a + 2^{w_a}`), laid out as [`region_layout`] says:
-/// independent, one proof of `2^{w_a}` instances per region; padded, one proof of `A·2^{w_1}`
-/// instances, region `a` at `a·2^{w_1}` and the zero input everywhere else. Each proof's
-/// commitment targets `⌈log2 proofs⌉` bits more, so that the union reaches the target
-/// ([`per_proof`]).
-///
-/// - **Public IO**: each proof's public statement is its regions' inputs and outputs at
-///   their offsets and, for every padding instance, the zero input and its output (computed
-///   once, natively).
-/// - **Committed IO**: the commitment is one per proof (each to its whole witness, padding
-///   included), framed as below; each proof must carry its own.
-/// - **A chain** `start → end`: the prover sends the states `m_1 … m_{A−1}` where regions
-///   meet (`m_a` is region `a`'s first input state) and each proof shows each of its regions
-///   to be a chain from `m_a` to `m_{a+1}` (`m_0 = start`, `m_A = end`;
-///   [`Flock::region_chains`]). Together they are the chain `start → end`; the states are
-///   bound by each proof's transcript with its statement.
-/// - **Merkle trees** are the ragged batcher's: the left-complete tree over `N` leaves does
-///   not split into one tree per region.
-///
-/// Bytes (proof and commitment alike): `"FWRB" ‖ u16le(`[`REGION_FORMAT_VERSION`]`) ‖
-/// u32le(A − 1 or 0) ‖ u32le(proofs) ‖` the meeting states (`u64le` words) `‖` for each proof
-/// `u32le(len) ‖ bytes`.
-struct R1csRegionBatcher<R, T> {
-    widths: Vec<usize>,
-    /// `first_a`: the statement's first instance of each region.
-    firsts: Vec<usize>,
-    parts: Vec<RegionPart<R, T>>,
-    /// The output vector of the zero input (public statements' padding).
-    zero_output: Vec<u64>,
-    name: String,
-}
-
-/// The format of batch-R1CS's independent and padded proofs and commitments (their framing;
-/// each proof inside carries its own version): changes whenever the bytes' meaning does.
-pub const REGION_FORMAT_VERSION: u16 = 1;
-const REGION_MAGIC: &[u8; 4] = b"FWRB";
-
-/// The bytes of an [`R1csRegionBatcher`] proof or commitment.
-fn frame(states: &[u64], meetings: usize, parts: &[Vec<u8>]) -> Vec<u8> {
-    let len = 14 + states.len() * 8 + parts.iter().map(|p| 4 + p.len()).sum::<usize>();
-    let mut out = Vec::with_capacity(len);
-    out.extend_from_slice(REGION_MAGIC);
-    out.extend_from_slice(&REGION_FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&u32::try_from(meetings).unwrap_or(u32::MAX).to_le_bytes());
-    out.extend_from_slice(&u32::try_from(parts.len()).unwrap_or(u32::MAX).to_le_bytes());
-    for w in states {
-        out.extend_from_slice(&w.to_le_bytes());
-    }
-    for p in parts {
-        out.extend_from_slice(&u32::try_from(p.len()).unwrap_or(u32::MAX).to_le_bytes());
-        out.extend_from_slice(p);
-    }
-    out
-}
-
-/// Reads [`frame`]'s bytes expecting exactly `meetings` states of `state_words` words and
-/// `parts` parts; anything else, trailing bytes included, is [`BatchError::Rejected`].
-fn unframe(
-    bytes: &[u8],
-    meetings: usize,
-    state_words: usize,
-    parts: usize,
-) -> Result<(Vec<u64>, Vec<&[u8]>), BatchError> {
-    let bad = |why: &str| BatchError::Rejected(format!("malformed region proof: {why}"));
-    let Some((head, mut rest)) = bytes.split_first_chunk::<6>() else {
-        return Err(bad("truncated"));
-    };
-    if &head[..4] != REGION_MAGIC {
-        return Err(bad("not a batch-R1CS region proof"));
-    }
-    let version = u16::from_le_bytes([head[4], head[5]]);
-    if version != REGION_FORMAT_VERSION {
-        return Err(bad(&format!(
-            "format version {version}; this build reads version {REGION_FORMAT_VERSION}"
-        )));
-    }
-    let u32_at = |rest: &mut &[u8]| -> Result<usize, BatchError> {
-        let (head, tail) = rest
-            .split_first_chunk::<4>()
-            .ok_or_else(|| bad("truncated"))?;
-        *rest = tail;
-        Ok(u32::from_le_bytes(*head) as usize)
-    };
-    if u32_at(&mut rest)? != meetings || u32_at(&mut rest)? != parts {
-        return Err(bad("another number of meeting states or proofs"));
-    }
-    let words = meetings * state_words;
-    if rest.len() < words * 8 {
-        return Err(bad("truncated"));
-    }
-    let (head, tail) = rest.split_at(words * 8);
-    rest = tail;
-    let states = head
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes")))
-        .collect();
-    let mut out = Vec::with_capacity(parts);
-    for _ in 0..parts {
-        let len = u32_at(&mut rest)?;
-        if rest.len() < len {
-            return Err(bad("truncated"));
-        }
-        let (part, tail) = rest.split_at(len);
-        out.push(part);
-        rest = tail;
-    }
-    if !rest.is_empty() {
-        return Err(bad("trailing bytes"));
-    }
-    Ok((states, out))
-}
-
-impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatcher<R, T> {
-    /// The setups of `variant` (independent or padded) for `count` instances; `Err` with the
-    /// reason if the commitment cannot reach one.
-    fn new(
-        relation: &R,
-        count: usize,
-        variant: Variant,
-        config: FlockConfig,
-        name: String,
-    ) -> Result<Self, String> {
-        let widths = binary_regions(count);
-        let firsts = widths
-            .iter()
-            .scan(0, |first, &w| {
-                let at = *first;
-                *first += 1usize << w;
-                Some(at)
-            })
-            .collect();
-        let layout = region_layout(&widths, variant);
-        let config = per_proof(config, layout.len());
-        let parts = layout
-            .into_iter()
-            .map(|(n, regions)| {
-                Ok(RegionPart {
-                    committed: r1cs_setup::<R, T>(relation, n, config, None)?,
-                    public: r1cs_setup::<R, T>(relation, n, config, Some(FlockIo::Public))?,
-                    chain: region_chain_setup(relation, &widths, n, &regions, config)
-                        .map_err(|e| e.to_string())?
-                        .with_transcript::<T>(),
-                    regions,
-                })
-            })
-            .collect::<Result<_, String>>()?;
-        let zero = vec![0u64; relation.layout().vector_bits(SlotKind::Input) / 64];
-        Ok(Self {
-            zero_output: evaluate(relation, &zero),
-            widths,
-            firsts,
-            parts,
-            name,
-        })
-    }
-
-    fn count(&self) -> usize {
-        self.widths.iter().map(|&w| 1usize << w).sum()
-    }
-
-    /// Refuses a statement about another count, or a malformed one.
-    fn check(&self, statement: &Statement<R>) -> Result<(), BatchError> {
-        let count = self.count();
-        if statement.count() != count || !statement.is_consistent() {
-            return Err(BatchError::Unsupported(format!(
-                "{} instances; this setup proves {count}",
-                statement.count()
-            )));
-        }
-        Ok(())
-    }
-
-    /// `vectors[i]` (one per statement instance, `words` words each) at the part's regions'
-    /// offsets, `padding` in every other instance of its setup.
-    fn lay_out(&self, part: &RegionPart<R, T>, vectors: &[Vec<u64>], padding: &[u64]) -> Vec<u64> {
-        let words = padding.len();
-        let mut out = padding.repeat(part.public.instances());
-        for &(a, offset) in &part.regions {
-            let first = self.firsts[a];
-            for (i, v) in vectors[first..first + (1 << self.widths[a])]
-                .iter()
-                .enumerate()
-            {
-                out[(offset + i) * words..][..words].copy_from_slice(v);
-            }
-        }
-        out
-    }
-
-    /// Each part's witness inputs: the instances' input vectors at the regions' offsets, the
-    /// zero input elsewhere.
-    fn inputs(&self, inputs: &[R::Input]) -> Vec<Vec<u64>> {
-        let relation = self.parts[0].public.gadget();
-        let vectors: Vec<Vec<u64>> = inputs.iter().map(|x| relation.encode_input(x)).collect();
-        let zero = vec![0u64; relation.layout().vector_bits(SlotKind::Input) / 64];
-        self.parts
-            .iter()
-            .map(|p| self.lay_out(p, &vectors, &zero))
-            .collect()
-    }
-
-    /// Each part's public statement.
-    fn public_statements(
-        &self,
-        inputs: &[R::Input],
-        outputs: &[R::Output],
-    ) -> Vec<flockwork_r1cs::Statement> {
-        let relation = self.parts[0].public.gadget();
-        let outputs: Vec<Vec<u64>> = outputs.iter().map(|y| relation.encode_output(y)).collect();
-        self.inputs(inputs)
-            .into_iter()
-            .zip(&self.parts)
-            .map(|(inputs, p)| flockwork_r1cs::Statement::Public {
-                inputs,
-                outputs: self.lay_out(p, &outputs, &self.zero_output),
-            })
-            .collect()
-    }
-
-    /// Each part's chain statement from the states `m_0 … m_A` where regions begin and end.
-    fn chain_statements(&self, states: &[Vec<u64>]) -> Vec<flockwork_r1cs::Statement> {
-        self.parts
-            .iter()
-            .map(|p| flockwork_r1cs::Statement::Chain {
-                start: p
-                    .regions
-                    .iter()
-                    .flat_map(|&(a, _)| states[a].clone())
-                    .collect(),
-                end: p
-                    .regions
-                    .iter()
-                    .flat_map(|&(a, _)| states[a + 1].clone())
-                    .collect(),
-            })
-            .collect()
-    }
-
-    /// `m_0 … m_A` from a chain's ends and the meeting states (flat words).
-    fn chain_states(
-        &self,
-        start: &<R as Relation>::State,
-        end: &<R as Relation>::State,
-        meetings: &[u64],
-    ) -> Vec<Vec<u64>> {
-        let relation = self.parts[0].public.gadget();
-        let first = relation.state_words(start);
-        let words = first.len();
-        std::iter::once(first)
-            .chain(meetings.chunks_exact(words.max(1)).map(<[u64]>::to_vec))
-            .chain(std::iter::once(relation.state_words(end)))
-            .collect()
-    }
-
-    /// Words of one chain state.
-    fn state_words(&self, state: &<R as Relation>::State) -> usize {
-        self.parts[0].public.gadget().state_words(state).len()
-    }
-
-    /// The meeting states of a chain through `inputs`: region `a`'s first input state for
-    /// `a ≥ 1`.
-    fn meetings(&self, inputs: &[R::Input]) -> Result<Vec<u64>, BatchError> {
-        let relation = self.parts[0].public.gadget();
-        self.firsts[1..]
-            .iter()
-            .map(|&i| {
-                let state = inputs
-                    .get(i)
-                    .and_then(|x| relation.input_state(x))
-                    .ok_or_else(|| {
-                        BatchError::Prove(format!("no chaining state in instance {i}"))
-                    })?;
-                Ok(relation.state_words(&state))
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map(|m| m.concat())
-    }
-
-    /// Each part's commitment, or the first error.
-    fn commitments(&self, inputs: &[R::Input]) -> Result<Vec<Vec<u8>>, BatchError> {
-        if inputs.len() != self.count() {
-            return Err(BatchError::Unsupported(format!(
-                "{} instances; this setup proves {}",
-                inputs.len(),
-                self.count()
-            )));
-        }
-        self.commit_words(&self.inputs(inputs))
-    }
-
-    /// Each part's commitment to its laid-out witness inputs ([`Self::inputs`]).
-    fn commit_words(&self, words: &[Vec<u64>]) -> Result<Vec<Vec<u8>>, BatchError> {
-        words
-            .iter()
-            .zip(&self.parts)
-            .map(|(words, p)| {
-                p.committed
-                    .commit(words)
-                    .map_err(|e| BatchError::Prove(e.to_string()))
-            })
-            .collect()
-    }
-}
-
-impl<R, T> Batcher<R> for R1csRegionBatcher<R, T>
-where
-    R: HashCircuit + 'static,
-    T: TranscriptScheme + Send + Sync,
-{
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn supports(&self, io: IoKind) -> bool {
-        io != IoKind::Merkle
-    }
-
-    fn soundness_bits(&self) -> f64 {
-        // Per kind of IO, the union of the proofs' errors; the weakest kind.
-        let picks: [Pick<R, T>; 3] = [|p| &p.committed, |p| &p.public, |p| &p.chain];
-        picks
-            .into_iter()
-            .map(|pick| {
-                let error: f64 = self
-                    .parts
-                    .iter()
-                    .map(|p| (-pick(p).soundness().bits()).exp2())
-                    .sum();
-                -error.log2()
-            })
-            .fold(f64::INFINITY, f64::min)
-    }
-
-    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
-        Ok(frame(&[], 0, &self.commitments(inputs)?))
-    }
-
-    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
-        self.check(statement)?;
-        if inputs.len() != self.count() {
-            return Err(BatchError::Prove(format!(
-                "{} inputs for {} instances",
-                inputs.len(),
-                self.count()
-            )));
-        }
-        let words = self.inputs(inputs);
-        let prove = |p: &Flock<R, flockwork_pcs::Commitment, T>, w: &[u64], st| {
-            p.prove(w, st)
-                .map(|(proof, _)| proof.into_bytes())
-                .map_err(|e| BatchError::Prove(e.to_string()))
-        };
-        let (meetings, statements, pick): (Vec<u64>, Vec<_>, Pick<R, T>) = match &statement.io {
-            Io::Public { inputs: x, outputs } => {
-                (Vec::new(), self.public_statements(x, outputs), |p| {
-                    &p.public
-                })
-            }
-            Io::Committed { commitment, .. } => {
-                if frame(&[], 0, &self.commit_words(&words)?) != *commitment {
-                    return Err(BatchError::Prove(
-                        "the inputs are not the ones the statement's commitment binds".into(),
-                    ));
-                }
-                let batch = vec![flockwork_r1cs::Statement::Batch; self.parts.len()];
-                (Vec::new(), batch, |p| &p.committed)
-            }
-            Io::Chain { start, end, .. } => {
-                let meetings = self.meetings(inputs)?;
-                let states = self.chain_states(start, end, &meetings);
-                (meetings, self.chain_statements(&states), |p| &p.chain)
-            }
-            Io::Merkle { .. } => return Err(self.no_trees()),
-        };
-        let proofs = self
-            .parts
-            .iter()
-            .zip(&words)
-            .zip(&statements)
-            .map(|((p, w), st)| prove(pick(p), w, st))
-            .collect::<Result<Vec<_>, _>>()?;
-        let count = if meetings.is_empty() {
-            0
-        } else {
-            self.widths.len() - 1
-        };
-        Ok(frame(&meetings, count, &proofs))
-    }
-
-    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
-        self.check(statement)?;
-        let parts = self.parts.len();
-        let rejected = |e: flockwork_r1cs::FlockError| BatchError::Rejected(e.to_string());
-        match &statement.io {
-            Io::Public { inputs, outputs } => {
-                let (_, proofs) = unframe(proof, 0, 0, parts)?;
-                for ((p, st), bytes) in self
-                    .parts
-                    .iter()
-                    .zip(self.public_statements(inputs, outputs))
-                    .zip(proofs)
-                {
-                    p.public.verify(&st, bytes).map_err(rejected)?;
-                }
-            }
-            Io::Committed { commitment, .. } => {
-                let (_, commitments) = unframe(commitment, 0, 0, parts)?;
-                let (_, proofs) = unframe(proof, 0, 0, parts)?;
-                for ((p, c), bytes) in self.parts.iter().zip(commitments).zip(proofs) {
-                    p.committed.verify_committed(c, bytes).map_err(rejected)?;
-                }
-            }
-            Io::Chain { start, end, .. } => {
-                let meetings = self.widths.len() - 1;
-                let (states, proofs) = unframe(proof, meetings, self.state_words(start), parts)?;
-                let states = self.chain_states(start, end, &states);
-                for ((p, st), bytes) in self
-                    .parts
-                    .iter()
-                    .zip(self.chain_statements(&states))
-                    .zip(proofs)
-                {
-                    p.chain.verify(&st, bytes).map_err(rejected)?;
-                }
-            }
-            Io::Merkle { .. } => return Err(self.no_trees()),
-        }
-        Ok(())
-    }
-}
-
-/// Which of a part's setups proves a statement.
-type Pick<R, T> = fn(&RegionPart<R, T>) -> &Flock<R, flockwork_pcs::Commitment, T>;
-
-impl<R: HashCircuit + 'static, T: TranscriptScheme + Send + Sync> R1csRegionBatcher<R, T> {
-    fn no_trees(&self) -> BatchError {
-        BatchError::Unsupported(format!(
-            "{}: a Merkle tree over N leaves does not split into regions (use the ragged \
-             batcher)",
-            self.name
-        ))
-    }
 }
 
 /// A field the GKR batchers of a layered encoding run over: the challenge field extending it
@@ -1099,11 +467,13 @@ impl GkrField for Bn254Fr {
     }
 }
 
-/// The GKR batchers of `relation` for `count` instances ([`LayeredBatcher`] over the
-/// encoding's field, [`GkrField`]): one per strategy for public IO, then one per commitment
-/// scheme and strategy for committed IO (none for a scheme that cannot commit so few values
-/// or has no commitment over the field).
-fn gkr_batchers<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
+/// The GKR batchers of `relation`'s layers for `count` instances ([`LayeredBatcher`] over
+/// the encoding's field, [`GkrField`]): one per strategy for public IO, then one per
+/// commitment scheme and strategy for committed IO ([`Unavailable`] with its reason for a
+/// scheme that cannot commit so few values or has no commitment over the field); none for no
+/// instances or without GKR in `choices`.
+#[must_use]
+pub fn layered<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
 where
     R: LayeredEncoding + Clone + Sync + 'static,
     R::Base: GkrField,
@@ -1216,14 +586,12 @@ fn unavailable<R: Relation>(
     })
 }
 
-/// The Boolean GKR batchers of `relation` for `count` instances: one per strategy for public
-/// IO, and one per commitment scheme and strategy for committed IO (none for a scheme that
-/// cannot commit so few bits).
-fn boolean_gkr_batchers<R>(
-    relation: &R,
-    count: usize,
-    choices: &Choices,
-) -> Vec<Box<dyn Batcher<R>>>
+/// The Boolean GKR batchers of `relation`'s Boolean layers for `count` instances
+/// ([`BooleanBatcher`]): one per strategy for public IO, and one per commitment scheme and
+/// strategy for committed IO ([`Unavailable`] with its reason for a scheme that cannot commit
+/// so few bits); none for no instances or without GKR in `choices`.
+#[must_use]
+pub fn boolean_layers<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
 where
     R: BooleanLayeredEncoding + Clone + Sync + 'static,
 {
@@ -1238,38 +606,59 @@ where
         .collect()
 }
 
-/// SHA-256 and BLAKE3: batch-R1CS.
-macro_rules! provable_by_batch_r1cs {
-    ($($relation:ty),*) => {$(
-        impl Provable for $relation {
-            fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
-                r1cs_batchers(self, count, choices)
+/// The Boolean GKR batchers of `relation`'s circuit compiled into Boolean layers
+/// ([`CompiledLayers`]: cut at AND depth one, [`flockwork_circuit::layers`]), as
+/// [`boolean_layers`] lists them for the compiled layers, each named with `[compiled]`
+/// ([`Retyped`]); one [`Unavailable`] batcher with the reason if the circuit does not
+/// compile.
+#[must_use]
+pub fn compiled<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
+where
+    R: CircuitEncoding + Clone + 'static,
+{
+    if count == 0 || !choices.compiled || !choices.systems.contains(&System::Gkr) {
+        return Vec::new();
+    }
+    match CompiledLayers::new(relation.clone()) {
+        Ok(layers) => boolean_layers(&layers, count, choices)
+            .into_iter()
+            .map(|b| Box::new(Retyped::new(b, "compiled")) as Box<dyn Batcher<R>>)
+            .collect(),
+        Err(e) => vec![unavailable(
+            format!("GKR boolean [compiled] / {}", choices.transcript),
+            vec![IoKind::Public, IoKind::Committed],
+            format!("the circuit does not compile into Boolean layers: {e}"),
+        )],
+    }
+}
+
+/// Registers a relation with the engines its encodings reach — one line in the relation's
+/// own crate: `provable!(Relation: engine, …)` implements [`Provable`] for it, its batchers
+/// being those of each named engine, in order:
+///
+/// | engine | needs | batchers |
+/// |---|---|---|
+/// | `circuit` | [`CircuitEncoding`] | batch-R1CS ([`circuit()`]) |
+/// | `compiled` | [`CircuitEncoding`] | the Boolean GKR on the compiled circuit ([`compiled()`]) |
+/// | `boolean_layers` | [`BooleanLayeredEncoding`] | the Boolean GKR on hand-written layers ([`boolean_layers()`]) |
+/// | `layered` | [`LayeredEncoding`] over a [`GkrField`] | the GKR ([`layered()`]) |
+///
+/// ```ignore
+/// flockwork::provable!(Sha1Compress: circuit, compiled);
+/// ```
+#[macro_export]
+macro_rules! provable {
+    ($relation:ty : $($engine:ident),+ $(,)?) => {
+        impl $crate::engines::Provable for $relation {
+            fn batchers(
+                &self,
+                count: usize,
+                choices: &$crate::engines::Choices,
+            ) -> ::std::vec::Vec<::std::boxed::Box<dyn $crate::poly::relation::Batcher<Self>>> {
+                let mut batchers = ::std::vec::Vec::new();
+                $(batchers.extend($crate::engines::$engine(self, count, choices));)+
+                batchers
             }
         }
-    )*};
-}
-
-provable_by_batch_r1cs!(Sha256Compress, Blake3Compress);
-
-/// Keccak-f\[1600\]: batch-R1CS and GKR on its Boolean layers, one statement for both.
-impl Provable for KeccakF1600 {
-    fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
-        let mut batchers = r1cs_batchers(self, count, choices);
-        batchers.extend(boolean_gkr_batchers(self, count, choices));
-        batchers
-    }
-}
-
-/// Poseidon2b: the GKR strategies.
-impl Provable for Poseidon2bRelation {
-    fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
-        gkr_batchers(self, count, choices)
-    }
-}
-
-/// Poseidon2 over BN254 (any width): the GKR strategies over the prime field.
-impl Provable for Poseidon2Relation<Bn254Fr> {
-    fn batchers(&self, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<Self>>> {
-        gkr_batchers(self, count, choices)
-    }
+    };
 }

@@ -16,8 +16,8 @@ use flockwork_boolean::native::{blake3_compress, keccak_f1600, sha256_compress};
 use flockwork_boolean::words::join_u32;
 use flockwork_boolean::{Blake3Block, Blake3Compress, KeccakF1600, Sha256Compress};
 use flockwork_circuit::{BatchWitness, Gadget, SlotKind, Wide, batch_witness};
+use flockwork_core::regions::{Variant, region_layout};
 use flockwork_field_binary::Ghash128;
-use flockwork_gkr::Variant;
 use flockwork_pcs::Commitment;
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_r1cs::{
@@ -961,53 +961,8 @@ impl<G: RegionHash> RegionChains<G> {
     }
 }
 
-/// The proofs `strategy` makes of regions of `widths` (at least one): for each, the
-/// instances its setup holds and the regions `(a, offset)` it proves, region `a` holding
-/// instances `offset .. offset + 2^{w_a}` (the table above). Every offset is a multiple of its
-/// region's length.
-#[must_use]
-pub fn region_layout(widths: &[usize], strategy: Variant) -> Vec<(usize, Vec<(usize, usize)>)> {
-    match strategy {
-        Variant::Independent => widths
-            .iter()
-            .enumerate()
-            .map(|(a, &w)| (1 << w, vec![(a, 0)]))
-            .collect(),
-        Variant::Padded => {
-            let top = 1usize << widths.iter().max().copied().unwrap_or(0);
-            let regions = (0..widths.len()).map(|a| (a, a * top)).collect();
-            vec![(widths.len() * top, regions)]
-        }
-        Variant::Ragged => {
-            let mut order: Vec<usize> = (0..widths.len()).collect();
-            order.sort_by_key(|&a| core::cmp::Reverse(widths[a]));
-            let mut offset = 0;
-            let regions = order
-                .into_iter()
-                .map(|a| {
-                    let at = offset;
-                    offset += 1 << widths[a];
-                    (a, at)
-                })
-                .collect();
-            vec![(offset, regions)]
-        }
-    }
-}
-
-/// The configuration of each of `proofs` proofs whose union must reach `config`'s target:
-/// the target raised by `⌈log2 proofs⌉` bits (the union bound over independent proofs).
-#[must_use]
-pub fn per_proof(config: FlockConfig, proofs: usize) -> FlockConfig {
-    FlockConfig {
-        target_bits: config.target_bits + proofs.next_power_of_two().trailing_zeros(),
-        ..config
-    }
-}
-
 /// The batch-R1CS setup of `n` instances proving each of `regions` (`(a, offset)`, region
-/// `a` of `2^{widths[a]}` instances) as its own chain ([`Flock::region_chains`]; the chained
-/// setup when one region fills it).
+/// `a` of `2^{widths[a]}` instances) as its own chain ([`Flock::chained_regions`]).
 ///
 /// # Errors
 /// [`WorkloadError::InvalidParameters`] for a setup the commitment cannot reach or regions
@@ -1019,22 +974,9 @@ pub fn region_chain_setup<G: ChainStep + Clone>(
     regions: &[(usize, usize)],
     config: FlockConfig,
 ) -> Result<Flock<G>, WorkloadError> {
-    let flock = Flock::for_count(gadget.clone(), n, config).map_err(setup_error)?;
-    let flock = if let [(a, 0)] = regions
-        && 1 << widths[*a] == n
-    {
-        flock.chained(G::STATE_IN, G::STATE_OUT)
-    } else {
-        let layout = regions
-            .iter()
-            .map(|&(a, offset)| flockwork_r1cs::Region {
-                offset,
-                log_len: widths[a],
-            })
-            .collect();
-        flock.region_chains(G::STATE_IN, G::STATE_OUT, layout)
-    };
-    flock.map_err(setup_error)
+    Flock::for_count(gadget.clone(), n, config)
+        .and_then(|f| f.chained_regions(G::STATE_IN, G::STATE_OUT, widths, regions))
+        .map_err(setup_error)
 }
 
 /// One proof of a [`RegionBatch`]: its setup and the regions it proves at their offsets.
@@ -1074,7 +1016,7 @@ impl<G: RegionHash, T: TranscriptScheme> RegionBatch<G, T> {
             )));
         }
         let layout = region_layout(widths, strategy);
-        let config = per_proof(config, layout.len());
+        let config = config.per_proof(layout.len());
         let proofs = layout
             .into_iter()
             .map(|(n, regions)| {

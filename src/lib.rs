@@ -85,5 +85,6 @@ pub mod memory;
 pub mod permutations;
 pub mod prelude;
 pub mod proof_file;
+pub mod registry;
 pub mod sweep;
 pub mod workload;

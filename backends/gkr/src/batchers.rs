@@ -106,34 +106,19 @@ pub const LABEL_CLAIM: &str = "gkr/claim";
 /// Header length: magic, version, variant.
 pub const HEADER_LEN: usize = 7;
 
-/// Which batching strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// One walk per region, separate transcripts.
-    Independent = 1,
-    /// One walk at the largest width, regions padded.
-    Padded = 2,
-    /// One walk over native-size regions with implicit selectors.
-    Ragged = 3,
+pub use flockwork_core::regions::Variant;
+
+/// The transcript's protocol strings of each strategy's walks.
+pub(crate) trait Protocols {
+    /// Walks from stated outputs (points drawn in the transcript).
+    fn protocol(self) -> &'static str;
+    /// Walks from output claims fixed before the walk (the committed-IO path,
+    /// [`crate::opening`]).
+    fn claimed_protocol(self) -> &'static str;
 }
 
-impl Variant {
-    /// All variants.
-    pub const ALL: [Variant; 3] = [Variant::Independent, Variant::Padded, Variant::Ragged];
-
-    /// `"independent"`, `"padded"` or `"ragged"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Independent => "independent",
-            Variant::Padded => "padded",
-            Variant::Ragged => "ragged",
-        }
-    }
-
-    /// The transcript's protocol string of walks from stated outputs (points drawn in the
-    /// transcript).
-    pub(crate) const fn protocol(self) -> &'static str {
+impl Protocols for Variant {
+    fn protocol(self) -> &'static str {
         match self {
             Variant::Independent => "flockwork/gkr/independent/v2",
             Variant::Padded => "flockwork/gkr/padded/v2",
@@ -141,9 +126,7 @@ impl Variant {
         }
     }
 
-    /// The transcript's protocol string of walks from output claims fixed before the walk
-    /// (the committed-IO path, [`crate::opening`]).
-    pub(crate) const fn claimed_protocol(self) -> &'static str {
+    fn claimed_protocol(self) -> &'static str {
         match self {
             Variant::Independent => "flockwork/gkr/independent/v1",
             Variant::Padded => "flockwork/gkr/padded/v1",

@@ -45,15 +45,7 @@ use flockwork_transcript::TranscriptScheme;
 
 use crate::{BooleanGkr, BooleanStatement, Setup, Variant};
 
-/// The widths of the regions of `count` instances: `count`'s binary digits, widest first
-/// (`1000 = 2^9 + 2^8 + 2^7 + 2^6 + 2^5 + 2^3` has widths `[9, 8, 7, 6, 5, 3]`); empty for 0.
-#[must_use]
-pub fn binary_regions(count: usize) -> Vec<usize> {
-    (0..usize::BITS as usize)
-        .rev()
-        .filter(|&w| count >> w & 1 == 1)
-        .collect()
-}
+pub use flockwork_core::regions::binary_regions;
 
 /// The batcher's name: `GKR [boolean ]<strategy> [/ <commitment>] / <transcript>`.
 fn batcher_name(kind: &str, variant: Variant, pcs: Option<&str>, transcript: &str) -> String {

@@ -55,6 +55,7 @@ pub mod padding;
 mod pinned;
 mod prover;
 pub mod public;
+pub mod relation_batchers;
 mod rounds;
 mod rowmap;
 mod skip;
@@ -90,6 +91,7 @@ pub use lowering::{Node, NodeId, R1csLowering};
 pub use merkle::MerkleLayout;
 pub use prover::{ProverReport, Timings};
 pub use public::PublicLayout;
+pub use relation_batchers::{RaggedBatcher, RegionBatcher};
 pub use soundness::{SoundnessReport, SoundnessTerm};
 pub use verifier::check_proof_header;
 
@@ -150,6 +152,19 @@ impl Default for FlockConfig {
             },
             target_bits: 100,
             memory_limit: None,
+        }
+    }
+}
+
+impl FlockConfig {
+    /// The configuration of each of `proofs` proofs whose union must reach this one's
+    /// target: the target raised by `⌈log2 proofs⌉` bits (the union bound over independent
+    /// proofs).
+    #[must_use]
+    pub fn per_proof(self, proofs: usize) -> Self {
+        Self {
+            target_bits: self.target_bits + proofs.next_power_of_two().trailing_zeros(),
+            ..self
         }
     }
 }
@@ -483,6 +498,37 @@ impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme> Flock<G,
         self.io = IoMode::Regions(layout, regions);
         self.check_io_count()?;
         Ok(self)
+    }
+
+    /// The same setup proving each of `regions` (`(a, offset)`: region `a` of
+    /// `2^{widths[a]}` instances at `offset`) as its own chain through `input` → `output`
+    /// ([`Flock::region_chains`]), or the chained setup ([`Flock::chained`]) when one region
+    /// at offset 0 fills the setup.
+    ///
+    /// # Errors
+    /// As [`Flock::region_chains`].
+    pub fn chained_regions(
+        self,
+        input: SlotId,
+        output: SlotId,
+        widths: &[usize],
+        regions: &[(usize, usize)],
+    ) -> Result<Self, SetupError> {
+        if let [(a, 0)] = regions
+            && widths
+                .get(*a)
+                .is_some_and(|&w| 1usize << w == self.instances)
+        {
+            return self.chained(input, output);
+        }
+        let layout = regions
+            .iter()
+            .map(|&(a, offset)| Region {
+                offset,
+                log_len: widths.get(a).copied().unwrap_or(usize::MAX),
+            })
+            .collect();
+        self.region_chains(input, output, layout)
     }
 
     /// The same setup proving a Merkle tree ([`Statement::Merkle`], see

@@ -83,6 +83,7 @@
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -92,7 +93,9 @@ use flockwork_core::boolean_layered::{
 };
 use flockwork_core::relation::{BooleanLayeredEncoding, Relation};
 
-use crate::{Allocator, CircuitBuilder, CircuitEncoding, Gadget, IoLayout, SlotId, SlotKind};
+use crate::{
+    Allocator, CircuitBuilder, CircuitEncoding, Gadget, IoLayout, MerkleIo, SlotId, SlotKind,
+};
 
 /// "No anchor" / "not in this state".
 const NONE: u32 = u32::MAX;
@@ -166,7 +169,9 @@ impl LayersShape {
 #[derive(Clone, Debug)]
 pub struct CompiledLayers<R> {
     relation: R,
-    layers: BooleanLayered,
+    /// Shared: every batcher of the relation holds a clone, and a compiled hash's layers
+    /// are large.
+    layers: Arc<BooleanLayered>,
 }
 
 impl<R: CircuitEncoding> CompiledLayers<R> {
@@ -176,7 +181,10 @@ impl<R: CircuitEncoding> CompiledLayers<R> {
     /// As [`compile_layers`].
     pub fn new(relation: R) -> Result<Self, BooleanLayeredError> {
         let layers = compile_layers(&relation)?;
-        Ok(Self { relation, layers })
+        Ok(Self {
+            relation,
+            layers: Arc::new(layers),
+        })
     }
 
     /// The relation.
@@ -247,6 +255,18 @@ impl<R: CircuitEncoding> CircuitEncoding for CompiledLayers<R> {
 
     fn decode_output(&self, words: &[u64]) -> Option<R::Output> {
         self.relation.decode_output(words)
+    }
+
+    fn chain_regions(&self) -> Option<(SlotId, SlotId)> {
+        self.relation.chain_regions()
+    }
+
+    fn encode_state(&self, state: &R::State) -> Option<Vec<u64>> {
+        self.relation.encode_state(state)
+    }
+
+    fn merkle_io(&self) -> Option<MerkleIo> {
+        self.relation.merkle_io()
     }
 }
 

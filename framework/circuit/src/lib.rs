@@ -93,7 +93,7 @@ mod word;
 use alloc::vec::Vec;
 
 pub use batch::{BatchWitness, batch_witness, evaluate};
-pub use encoding::{CircuitEncoding, check_circuit_encoding};
+pub use encoding::{CircuitEncoding, MerkleIo, check_circuit_encoding, region_words};
 pub use eval::{BATCH_LANE_WORDS, LaneEvaluator, Lanes};
 pub use lanes::lanes_of_blocks;
 pub use layout::{Allocator, AutoLayout, CommitCounts, IoLayout, IoSlot, SlotId, SlotKind};

@@ -83,6 +83,7 @@ pub mod layered;
 pub mod merkle;
 pub mod multilinear;
 pub mod pcs;
+pub mod regions;
 pub mod relation;
 pub mod soundness;
 pub mod sumcheck;

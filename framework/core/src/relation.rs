@@ -283,25 +283,7 @@ pub struct Statement<R: Relation> {
 // Written out: derives would ask `R` itself for `Clone`, `Debug` and `PartialEq`.
 impl<R: Relation> Clone for Io<R> {
     fn clone(&self) -> Self {
-        match self {
-            Self::Public { inputs, outputs } => Self::Public {
-                inputs: inputs.clone(),
-                outputs: outputs.clone(),
-            },
-            Self::Committed { count, commitment } => Self::Committed {
-                count: *count,
-                commitment: commitment.clone(),
-            },
-            Self::Chain { count, start, end } => Self::Chain {
-                count: *count,
-                start: start.clone(),
-                end: end.clone(),
-            },
-            Self::Merkle { leaves, root } => Self::Merkle {
-                leaves: leaves.clone(),
-                root: root.clone(),
-            },
-        }
+        self.retype()
     }
 }
 
@@ -598,5 +580,105 @@ impl<R: Relation> Batcher<R> for Unavailable {
 
     fn unavailable(&self) -> Option<String> {
         Some(self.reason.clone())
+    }
+}
+
+/// A relation with `R`'s inputs, outputs and states: another encoding of the same
+/// computation under another type (a circuit compiled into Boolean layers,
+/// `flockwork-circuit`'s `CompiledLayers`), whose statements are `R`'s ([`Statement::retype`]).
+pub trait SameTypes<R: Relation>:
+    Relation<Input = R::Input, Output = R::Output, State = R::State>
+{
+}
+
+impl<R: Relation, S: Relation<Input = R::Input, Output = R::Output, State = R::State>> SameTypes<R>
+    for S
+{
+}
+
+impl<R: Relation> Io<R> {
+    /// The same IO about `S`, a relation with `R`'s types ([`SameTypes`]).
+    #[must_use]
+    pub fn retype<S: SameTypes<R>>(&self) -> Io<S> {
+        match self {
+            Self::Public { inputs, outputs } => Io::Public {
+                inputs: inputs.clone(),
+                outputs: outputs.clone(),
+            },
+            Self::Committed { count, commitment } => Io::Committed {
+                count: *count,
+                commitment: commitment.clone(),
+            },
+            Self::Chain { count, start, end } => Io::Chain {
+                count: *count,
+                start: start.clone(),
+                end: end.clone(),
+            },
+            Self::Merkle { leaves, root } => Io::Merkle {
+                leaves: leaves.clone(),
+                root: root.clone(),
+            },
+        }
+    }
+}
+
+impl<R: Relation> Statement<R> {
+    /// The same statement about `S`, a relation with `R`'s types ([`SameTypes`]).
+    #[must_use]
+    pub fn retype<S: SameTypes<R>>(&self) -> Statement<S> {
+        Statement {
+            io: self.io.retype(),
+        }
+    }
+}
+
+/// A batcher of `S`, a relation with `R`'s types ([`SameTypes`]), listed as one of `R`: each
+/// statement about `R` is handed over as the same statement about `S`
+/// ([`Statement::retype`]). Its name is the inner batcher's with `tag` after it (`"GKR
+/// boolean ragged / sha256 [compiled]"`), so a table tells it from a batcher of `R`'s own
+/// encoding.
+pub struct Retyped<S: Relation> {
+    inner: alloc::boxed::Box<dyn Batcher<S>>,
+    tag: String,
+}
+
+impl<S: Relation> Retyped<S> {
+    /// `inner` as a batcher of any relation with `S`'s types, named with `tag`.
+    #[must_use]
+    pub fn new(inner: alloc::boxed::Box<dyn Batcher<S>>, tag: &str) -> Self {
+        Self {
+            inner,
+            tag: tag.into(),
+        }
+    }
+}
+
+impl<R: Relation, S: SameTypes<R>> Batcher<R> for Retyped<S> {
+    fn name(&self) -> String {
+        alloc::format!("{} [{}]", self.inner.name(), self.tag)
+    }
+
+    fn supports(&self, io: IoKind) -> bool {
+        self.inner.supports(io)
+    }
+
+    fn soundness_bits(&self) -> f64 {
+        self.inner.soundness_bits()
+    }
+
+    fn commit(&self, inputs: &[R::Input]) -> Result<Vec<u8>, BatchError> {
+        self.inner.commit(inputs)
+    }
+
+    fn prove(&self, inputs: &[R::Input], statement: &Statement<R>) -> Result<Vec<u8>, BatchError> {
+        self.inner.prove(inputs, &statement.retype())
+    }
+
+    fn verify(&self, statement: &Statement<R>, proof: &[u8]) -> Result<(), BatchError> {
+        self.inner.verify(&statement.retype(), proof)
+    }
+
+    fn unavailable(&self) -> Option<String> {
+        self.inner.unavailable()
     }
 }

@@ -11,7 +11,7 @@
 //! The native evaluations are the `sha2` crate's compression for SHA-256 and the portable
 //! implementations of [`crate::native`] for BLAKE3 and Keccak-p.
 
-use flockwork_circuit::{Adder, CircuitEncoding};
+use flockwork_circuit::{Adder, CircuitEncoding, MerkleIo, SlotId};
 use flockwork_core::boolean_layered::{BooleanLayered, BooleanLayeredRelation};
 use flockwork_core::relation::{BooleanLayeredEncoding, Relation};
 
@@ -19,7 +19,7 @@ use crate::constants::KECCAK_RC;
 use crate::constants::{
     BLAKE3_CHUNK_END, BLAKE3_CHUNK_START, BLAKE3_IV, BLAKE3_PARENT, BLAKE3_ROOT, SHA256_IV,
 };
-use crate::io::{Blake3Block, concat8};
+use crate::io::{Blake3Block, ChainStep, MerkleNode, concat8};
 use crate::native::{blake3_compress, keccak_p1600, keccak_round};
 use crate::words::{join_u32, split_u32};
 use crate::{Blake3Compress, KeccakF1600, Sha256Compress};
@@ -141,6 +141,39 @@ impl Relation for Sha256Compress {
     }
 }
 
+/// A hash gadget's chain declarations ([`CircuitEncoding::chain_regions`],
+/// [`CircuitEncoding::encode_state`]) from its [`ChainStep`] regions and state words.
+macro_rules! chain_io {
+    ($state:ty) => {
+        fn chain_regions(&self) -> Option<(SlotId, SlotId)> {
+            Some((
+                <Self as ChainStep>::STATE_IN,
+                <Self as ChainStep>::STATE_OUT,
+            ))
+        }
+
+        fn encode_state(&self, state: &$state) -> Option<Vec<u64>> {
+            Some(ChainStep::state_words(self, state))
+        }
+    };
+}
+
+/// [`chain_io`] and the Merkle declaration ([`CircuitEncoding::merkle_io`]) from the
+/// gadget's [`MerkleNode`] regions and fixed inputs.
+macro_rules! chain_and_merkle_io {
+    ($state:ty) => {
+        chain_io!($state);
+
+        fn merkle_io(&self) -> Option<MerkleIo> {
+            Some(MerkleIo {
+                children: <Self as MerkleNode>::CHILDREN,
+                digest: <Self as MerkleNode>::DIGEST,
+                fixed: MerkleNode::fixed_inputs(self),
+            })
+        }
+    };
+}
+
 impl CircuitEncoding for Sha256Compress {
     fn encode_input(&self, input: &Sha256Input) -> Vec<u64> {
         Self::encode_input(&input.state, &input.block).to_vec()
@@ -153,6 +186,8 @@ impl CircuitEncoding for Sha256Compress {
     fn decode_output(&self, words: &[u64]) -> Option<[u32; 8]> {
         (words.len() == 4).then(|| split_u32::<8>(words))
     }
+
+    chain_and_merkle_io!([u32; 8]);
 }
 
 impl Relation for Blake3Compress {
@@ -241,6 +276,8 @@ impl CircuitEncoding for Blake3Compress {
     fn decode_output(&self, words: &[u64]) -> Option<[u32; 16]> {
         (words.len() == 8).then(|| split_u32::<16>(words))
     }
+
+    chain_and_merkle_io!([u32; 8]);
 }
 
 impl Relation for KeccakF1600 {
@@ -317,6 +354,8 @@ impl CircuitEncoding for KeccakF1600 {
     fn decode_output(&self, words: &[u64]) -> Option<[u64; 25]> {
         words.try_into().ok()
     }
+
+    chain_io!([u64; 25]);
 }
 
 /// Keccak-p\[1600, `rounds`\] as Boolean layers, one per round

@@ -21,7 +21,7 @@
 //!   argument compares (`flockwork_r1cs::MerkleLayout`).
 
 use flockwork_circuit::{
-    CircuitBuilder, CircuitEncoding, Gadget, IoLayout, SlotId, WordBuilder, rotl,
+    CircuitBuilder, CircuitEncoding, Gadget, IoLayout, MerkleIo, SlotId, WordBuilder, rotl,
 };
 use flockwork_core::Relation;
 
@@ -204,4 +204,16 @@ impl CircuitEncoding for Sha1Compress {
             .collect();
         (words.len() == 3 && h[5] == 0).then(|| core::array::from_fn(|i| h[i]))
     }
+    fn encode_state(&self, state: &[u32; 5]) -> Option<Vec<u64>> {
+        Some(pack(state))
+    }
+
+    fn merkle_io(&self) -> Option<MerkleIo> {
+        let node = self.merkle_node(&IV, &IV)?;
+        Some(MerkleIo::of_node(self, Self::BLOCK, Self::H_OUT, &node))
+    }
 }
+
+// The relation's one registration line: batch-R1CS from its circuit, and the Boolean GKR
+// from the same circuit compiled into Boolean layers.
+flockwork::provable!(Sha1Compress: circuit, compiled);

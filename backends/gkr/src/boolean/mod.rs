@@ -695,6 +695,7 @@ fn weighted(beta: &[F], values: &[F]) -> F {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batchers::Protocols;
 
     /// The Fiat–Shamir protocol strings separate the three batchers' Boolean walks from
     /// each other and from the Poseidon2b walks, name their batcher and carry the proof

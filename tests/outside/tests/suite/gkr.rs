@@ -1,41 +1,47 @@
 //! SHA-1's compression from its one circuit through the Boolean GKR: the gadget compiled into
 //! Boolean layers (`flockwork_circuit::layers::CompiledLayers`, no hand-written layers) and
-//! proved by the GKR engine's own batchers (`flockwork_gkr::BooleanBatcher`) on core's
-//! `Statement`: public IO, and committed IO over FRI-Binius (ring-switched), with the ragged
-//! strategy (the others walk the same layers: `flockwork-gkr`'s tests cover them). Every proof
-//! verifies; an output changed in the first or the last instance, or another commitment, is
-//! rejected. The compiled layers are many and each layer's proof carries its state (the
+//! proved by the batchers its one registration line lists (`flockwork::provable!`, engine
+//! `compiled`) on core's `Statement`: public IO, and committed IO over FRI-Binius
+//! (ring-switched), with the ragged strategy (the others walk the same layers:
+//! `flockwork-gkr`'s tests cover them). Every proof verifies; an output changed in the first
+//! or the last instance, or another commitment, is rejected. The compiled layers are many and each layer's proof carries its state (the
 //! Boolean GKR's first form), so these proofs are tens of MB and take seconds.
 
+use crate::inputs;
+use flockwork::engines::{Choices, System, batchers_for};
 use flockwork_circuit::layers::CompiledLayers;
 use flockwork_core::Relation;
-use flockwork_core::relation::{Batcher, Io, Statement};
-use flockwork_gkr::{BooleanBatcher, Variant};
-use flockwork_outside::{Sha1Compress, Sha1Input, compress};
-use flockwork_pcs::{Commitment, PcsKind, Profile};
-use flockwork_transcript::Sha256;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use flockwork_core::relation::{Batcher, Io, IoKind, Statement};
+use flockwork_gkr::Variant;
+use flockwork_outside::{Sha1Compress, compress};
+use flockwork_pcs::PcsKind;
 
-type Compiled = CompiledLayers<Sha1Compress>;
-
-fn inputs(n: usize, seed: u64) -> Vec<Sha1Input> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| Sha1Input {
-            state: rng.random(),
-            block: rng.random(),
-        })
-        .collect()
+/// The compiled Boolean GKR's ragged batcher of 2 instances for `io`, as the registration
+/// lists it.
+fn ragged(io: IoKind) -> Box<dyn Batcher<Sha1Compress>> {
+    let choices = Choices {
+        systems: vec![System::Gkr],
+        schemes: vec![PcsKind::Fri],
+        variants: vec![Variant::Ragged],
+        compiled: true,
+        ..Choices::default()
+    };
+    let mut listed: Vec<_> = batchers_for(&Sha1Compress, 2, &choices)
+        .into_iter()
+        .filter(|b| b.supports(io))
+        .collect();
+    assert_eq!(listed.len(), 1, "one ragged batcher for {io:?}");
+    let b = listed.remove(0);
+    assert!(b.name().contains("[compiled]"), "{}", b.name());
+    b
 }
 
 #[test]
 fn the_compiled_compression_proves_public_io() {
-    let relation = Compiled::new(Sha1Compress).unwrap();
-    let shape = relation.shape();
+    let shape = CompiledLayers::new(Sha1Compress).unwrap().shape();
     assert!(shape.layers > 1 && shape.and_gates > 0, "{shape:?}");
     let inputs = inputs(2, 0x05a1);
-    let statement = Statement::public(&relation, inputs.clone());
+    let statement = Statement::public(&Sha1Compress, inputs.clone());
     let Io::Public { outputs, .. } = &statement.io else {
         unreachable!("a public statement")
     };
@@ -43,7 +49,7 @@ fn the_compiled_compression_proves_public_io() {
         assert_eq!(*y, compress(&x.state, &x.block));
         assert_eq!(*y, Sha1Compress.evaluate(x));
     }
-    let b = BooleanBatcher::<_, Sha256, Commitment>::public(relation, 2, Variant::Ragged);
+    let b = ragged(IoKind::Public);
     let proof = b.prove(&inputs, &statement).unwrap();
     b.verify(&statement, &proof).unwrap();
     for i in [0, 1] {
@@ -58,12 +64,7 @@ fn the_compiled_compression_proves_public_io() {
 
 #[test]
 fn the_compiled_compression_proves_committed_io() {
-    let relation = Compiled::new(Sha1Compress).unwrap();
-    let b =
-        BooleanBatcher::<_, Sha256, Commitment>::committed(relation, 2, Variant::Ragged, |vars| {
-            Commitment::for_bits(PcsKind::Fri, vars, 100, &Profile::default())
-        })
-        .unwrap();
+    let b = ragged(IoKind::Committed);
     assert!(b.soundness_bits() >= 100.0, "{}", b.soundness_bits());
     let (ours, theirs) = (inputs(2, 1), inputs(2, 2));
     let statement = Statement::committed(2, b.commit(&ours).unwrap());

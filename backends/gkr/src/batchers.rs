@@ -72,7 +72,6 @@
 
 use std::marker::PhantomData;
 
-use flockwork_core::EngineBatcher;
 use flockwork_core::layered::{ChangeOfBasis, LayeredRelation};
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{TowerWire128, TowerWire256};
@@ -678,36 +677,43 @@ macro_rules! batcher {
 
             /// The strategy.
             pub const VARIANT: Variant = $variant;
-        }
 
-        impl<R, E, D> EngineBatcher for $name<R, E, D>
-        where
-            R: LayeredRelation + Sync,
-            E: ExtensionField<R::Base>,
-            D: TranscriptScheme,
-        {
-            type Statement = Statement<R::Base>;
-            type Witness = [Vec<R::Base>];
-            type ProveError = ProveError;
-            type VerifyError = GkrError;
-
-            fn instances(&self) -> usize {
+            /// The number of instances: `Σ_a 2^{w_a}`.
+            #[must_use]
+            pub fn instances(&self) -> usize {
                 self.0.widths().iter().map(|&w| 1usize << w).sum()
             }
 
-            fn prove_batch(
+            /// Proves `statement` about the regions' inputs `witness` with this strategy
+            /// ([`Setup::prove`]); returns the proof bytes. A false statement is not an
+            /// error: its proof fails verification.
+            ///
+            /// # Errors
+            /// [`ProveError`] when the inputs do not fit the setup.
+            pub fn prove_batch(
                 &self,
                 witness: &[Vec<R::Base>],
-                statement: &Self::Statement,
+                statement: &Statement<R::Base>,
             ) -> Result<Vec<u8>, ProveError> {
                 self.0.prove($variant, witness, statement)
             }
 
-            fn verify_batch(&self, statement: &Self::Statement, proof: &[u8]) -> Result<(), GkrError> {
+            /// Verifies proof bytes for `statement` with this strategy ([`Setup::verify`]);
+            /// never panics, whatever the bytes.
+            ///
+            /// # Errors
+            /// [`GkrError`] naming the failed check.
+            pub fn verify_batch(
+                &self,
+                statement: &Statement<R::Base>,
+                proof: &[u8],
+            ) -> Result<(), GkrError> {
                 self.0.verify($variant, statement, proof)
             }
 
-            fn soundness_bits(&self) -> f64 {
+            /// Bits of soundness of this strategy ([`Setup::soundness_bits`]).
+            #[must_use]
+            pub fn soundness_bits(&self) -> f64 {
                 self.0.soundness_bits($variant)
             }
         }

@@ -14,7 +14,7 @@
 //! | [`lanes`] | round-polynomial kernels per lane (`x^(2^m−1)` in characteristic two, binomial otherwise) |
 //! | [`statement`] | the public statement: per region the input layer `S_0` (held in the clear, digest absorbed; or known by a commitment only) and the stated outputs `S_L` (digest absorbed); the output points are drawn by the walk's transcript, never stated |
 //! | [`opening`] | the layer-0 PCS path: every region's `S_0` in one polynomial committed with any [`PolynomialCommitment`](flockwork_core::PolynomialCommitment), terminal claims proved by its opening |
-//! | [`batchers`] | [`Independent`], [`Padded`], [`Ragged`]: three [`flockwork_core::EngineBatcher`]s over the same statement; proof format; soundness |
+//! | [`batchers`] | [`Setup`] and its three strategies [`Independent`], [`Padded`], [`Ragged`] (a setup with its [`Variant`] fixed: `prove_batch`, `verify_batch`, `soundness_bits`) over the same statement; proof format; soundness |
 //! | `D` of [`Setup`]`<R, E, D>` | the Fiat–Shamir transcript, a [`TranscriptScheme`](flockwork_transcript::TranscriptScheme) from `flockwork-transcript` — SHA-256 (default), BLAKE3 — or the algebraic `Poseidon2bSponge` from `flockwork-poseidon2b` |
 //! | `R` of [`Setup`]`<R, E, D>` | any [`LayeredRelation`](flockwork_core::layered::LayeredRelation); the shipped ones live beside their permutations (feature `layered` of each gadget crate): `flockwork_poseidon2b::Poseidon2bRelation` (66 layers over GF(2^128); GHASH basis, or the tower basis via its [`ChangeOfBasis`](flockwork_core::layered::ChangeOfBasis)) and `flockwork_poseidon2::Poseidon2Relation` (any prime-field Poseidon2 instance). This crate depends on no gadget. |
 //! | [`relation_batchers`] | [`LayeredBatcher`] and [`BooleanBatcher`]: core's [`Batcher<R>`](flockwork_core::Batcher) for any relation with a layered encoding (over the field it declares, any challenge field extending it) or a Boolean layered encoding, each strategy, public IO or committed IO over any [`ConfiguredCommitment`](flockwork_pcs::security::ConfiguredCommitment) (shipped or a user's); regions of the count's binary digits ([`binary_regions`]) |
@@ -54,7 +54,6 @@
 //! on the same proofs).
 //!
 //! ```
-//! use flockwork_core::EngineBatcher;
 //! use flockwork_field::Field;
 //! use flockwork_gkr::{Ghash128, Ghash256, Ragged, Statement, Variant};
 //! use flockwork_poseidon2b::Poseidon2bRelation;

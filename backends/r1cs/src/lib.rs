@@ -829,34 +829,6 @@ enum IoMode {
     Regions(ChainLayout, Vec<Region>),
 }
 
-/// The batch-R1CS prover as a [`flockwork_core::EngineBatcher`]: the witness is the instances'
-/// input vectors, concatenated.
-impl<G: Gadget, P: ConfiguredCommitment<Ghash128>, T: TranscriptScheme>
-    flockwork_core::EngineBatcher for Flock<G, P, T>
-{
-    type Statement = Statement;
-    type Witness = [u64];
-    type ProveError = ProveError;
-    type VerifyError = FlockError;
-
-    fn instances(&self) -> usize {
-        self.instances
-    }
-
-    fn prove_batch(&self, inputs: &[u64], statement: &Statement) -> Result<Vec<u8>, ProveError> {
-        self.prove(inputs, statement)
-            .map(|(proof, _)| proof.into_bytes())
-    }
-
-    fn verify_batch(&self, statement: &Statement, proof: &[u8]) -> Result<(), FlockError> {
-        self.verify(statement, proof)
-    }
-
-    fn soundness_bits(&self) -> f64 {
-        self.soundness().bits()
-    }
-}
-
 /// Protocol name of the domain separator.
 const PROTOCOL: &str = "flockwork/flock-batch-r1cs/v1";
 

@@ -75,7 +75,6 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-pub mod batcher;
 pub mod boolean_layered;
 pub mod eq;
 mod error;
@@ -89,7 +88,6 @@ pub mod soundness;
 pub mod sumcheck;
 pub mod univariate;
 
-pub use batcher::EngineBatcher;
 pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
 pub use flockwork_field::par::on_worker;

@@ -3,7 +3,6 @@
 //! outputs (first, middle and last instance of a region) and witness rows are rejected;
 //! nothing panics.
 
-use flockwork_core::EngineBatcher;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_prime::Bn254Fr;

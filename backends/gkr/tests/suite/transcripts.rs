@@ -3,7 +3,6 @@
 //! terminal claims; a proof made with one scheme is rejected by a verifier using another;
 //! Poseidon2b-transcript proofs reject mutations like the others.
 
-use flockwork_core::EngineBatcher;
 use flockwork_field::Field;
 use flockwork_gkr::{Ghash128, Ghash256, Ragged, Setup, Statement, Variant};
 use flockwork_poseidon2b::{Poseidon2bRelation, Poseidon2bSponge};
@@ -123,7 +122,7 @@ fn poseidon2b_transcript_end_to_end() {
         let changed = crate::common::change_output(&statement, 2, 7, 1, Ghash128::ONE);
         assert!(setup.verify(variant, &changed, &proof).is_err());
     }
-    // Through the Batcher trait.
+    // Through the ragged strategy type: the same proof as the setup with its variant.
     let batcher =
         Ragged::<_, Ghash256, Poseidon2bSponge>::new(Poseidon2bRelation::official(), WIDTHS.into());
     let proof = batcher.prove_batch(&inputs, &statement).unwrap();

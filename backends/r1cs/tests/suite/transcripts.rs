@@ -5,7 +5,6 @@
 
 use flockwork_boolean::Blake3Compress;
 use flockwork_circuit::{Gadget, SlotKind};
-use flockwork_core::EngineBatcher;
 use flockwork_pcs::Commitment;
 use flockwork_poseidon2b::Poseidon2bSponge;
 use flockwork_r1cs::{Flock, FlockConfig, FlockError, Statement};
@@ -148,17 +147,4 @@ fn tampered_bodies_are_rejected_under_every_transcript() {
         );
         assert!(setups.verify(kind, &proof[..proof.len() - 1]).is_err());
     }
-}
-
-#[test]
-fn the_batcher_trait_runs_under_any_transcript() {
-    let flock = setup::<Poseidon2bSponge>();
-    let inputs = inputs();
-    let proof = flock.prove_batch(&inputs, &Statement::Batch).unwrap();
-    flock.verify_batch(&Statement::Batch, &proof).unwrap();
-    assert_eq!(flock.instances(), 1 << LOG_K);
-    assert_eq!(
-        setup::<Blake3>().verify_batch(&Statement::Batch, &proof),
-        Err(FlockError::Setup)
-    );
 }

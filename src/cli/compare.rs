@@ -8,7 +8,7 @@
 
 use flockwork::boolean::{KeccakF1600, Sha256Compress, Sha256Input};
 use flockwork::compare::{BatchComparison, PcsComparison};
-use flockwork::engines::{Choices, Provable, batchers_for, measure};
+use flockwork::engines::{Choices, Provable, listing, measure};
 use flockwork::flock::HashKind;
 use flockwork::gkr::Variant;
 use flockwork::pcs::PcsKind;
@@ -278,6 +278,10 @@ pub struct BatchArgs {
     /// Internal: the batcher a keccak worker measures.
     #[arg(long, hide = true)]
     pub index: Option<usize>,
+    /// SHA-256, BLAKE3: also the Boolean GKR on the circuit compiled into Boolean layers (slow:
+    /// tens of MB per proof).
+    #[arg(long)]
+    pub compiled: bool,
 }
 
 /// `flockwork compare batch`.
@@ -528,10 +532,11 @@ fn engines<R: Provable>(
             args.pcs.clone()
         },
         transcript: args.transcript,
+        compiled: args.compiled,
         ..Choices::default()
     };
     let io = args.io.0;
-    let batchers: Vec<_> = batchers_for(relation, inputs.len(), &choices)
+    let batchers: Vec<_> = listing(relation, inputs.len(), &choices)
         .into_iter()
         .filter(|b| b.supports(io))
         .collect();
@@ -564,6 +569,12 @@ fn engines<R: Provable>(
         EngineRow::HEADER,
     );
     for (index, batcher) in batchers.iter().enumerate() {
+        if let Some(reason) = batcher.unavailable() {
+            if !args.json {
+                println!("{:<44} unavailable: {reason}", batcher.name());
+            }
+            continue;
+        }
         let row = with_progress(format!("proving with {}", batcher.name()), || {
             if args.in_process {
                 return engine_row(relation, batcher.as_ref(), inputs, io);
@@ -586,6 +597,9 @@ fn engines<R: Provable>(
                 &index.to_string(),
                 "--batchers",
             ]);
+            if args.compiled {
+                argv.insert(2, "--compiled".to_owned());
+            }
             argv.push(
                 args.batchers
                     .iter()

@@ -2,8 +2,8 @@
 //! time, each proving the same [`Statement`] — the comparison the framework exists for.
 //!
 //! A relation is [`Provable`] by one registration line, [`provable!`](crate::provable),
-//! naming the engines its encodings reach (the shipped relations' lines are
-//! [`crate::registry`]; an author writes theirs in their own crate). [`batchers_for`] asks it
+//! naming the engines its encodings reach (the shipped relations' lines are the facade's
+//! `registry` module; an author writes theirs in their own crate). [`batchers_for`] asks it
 //! for the batchers at a count, commitment choice and transcript ([`Choices`]); each engine's
 //! batchers are the engine crate's own, generic over the encoding, the commitment and the
 //! transcript, and this module only picks the transcript and the commitments the choices name:

@@ -135,36 +135,6 @@ pub fn check_widths(widths: &[usize]) -> Result<(), WorkloadError> {
 }
 
 impl PermutationWorkload {
-    /// The proof file of `report`, a run of this workload: its inputs in the clear
-    /// ([`ProofFile::Gkr`](crate::proof_file::ProofFile::Gkr)) or the layer-0 commitment
-    /// ([`ProofFile::GkrOpened`](crate::proof_file::ProofFile::GkrOpened)), with every
-    /// permutation's output, the batcher and the transcript. `ProofFile::verify` checks it
-    /// from the file alone.
-    #[must_use]
-    pub fn proof_file(&self, report: &PermutationReport) -> crate::proof_file::ProofFile {
-        use crate::proof_file::{GkrFile, GkrOpenedFile, ProofFile};
-        let outputs = report.statement.outputs();
-        match &report.commitment {
-            None => ProofFile::Gkr(GkrFile {
-                variant: self.variant,
-                transcript: self.transcript,
-                widths: self.widths.clone(),
-                inputs: report.inputs.clone(),
-                outputs,
-                proof: report.proof.clone(),
-            }),
-            Some((pcs, commitment)) => ProofFile::GkrOpened(GkrOpenedFile {
-                variant: self.variant,
-                transcript: self.transcript,
-                pcs: *pcs,
-                widths: self.widths.clone(),
-                commitment: commitment.clone(),
-                outputs,
-                proof: report.proof.clone(),
-            }),
-        }
-    }
-
     /// `count` permutations as regions of the powers of two in `count`'s binary expansion,
     /// widest first.
     ///

@@ -295,7 +295,7 @@ fn honest_files() -> Vec<(String, ProofFile)> {
             },
             transcript: TranscriptKind::Sha256,
         };
-        let file = workload.proof_file(&workload.run().expect("an honest run"));
+        let file = ProofFile::of_flock(&workload, &workload.run().expect("an honest run"));
         files.push((format!("batch-R1CS {} {io:?} {pcs:?}", hash.name()), file));
     }
     for (count, pcs) in [
@@ -306,7 +306,7 @@ fn honest_files() -> Vec<(String, ProofFile)> {
         let workload = flockwork::permutations::PermutationWorkload::for_count(count, 3, Ragged)
             .expect("a ragged workload")
             .with_pcs(pcs);
-        let file = workload.proof_file(&workload.run().expect("an honest run"));
+        let file = ProofFile::of_permutations(&workload, &workload.run().expect("an honest run"));
         files.push((format!("GKR Poseidon2b {count} {pcs:?}"), file));
     }
     let relation = flockwork_boolean::KeccakF1600::new();

@@ -17,7 +17,7 @@ use flockwork::pcs::ring_switch::{RingSwitched, evaluate_packed};
 use flockwork::pcs::{BaseFold, Blaze, FriBinius, FriConfig, Ligerito, Regime};
 use flockwork::poly::{Claim, MultilinearPoly, PolynomialCommitment, VerifyError};
 use flockwork::prelude::*;
-use flockwork::proof_file::{FlockFile, ProofFile};
+use flockwork::proof_file::ProofFile;
 use flockwork::r1cs::{Flock, FlockConfig, Statement};
 
 const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", b"");
@@ -399,19 +399,7 @@ pub fn proof_file_seed() -> Vec<u8> {
             transcript: flockwork::transcript::TranscriptKind::Sha256,
         };
         let report = workload.run().expect("prove");
-        ProofFile::Flock(FlockFile {
-            hash: report.hash,
-            transcript: workload.transcript,
-            pcs: workload.config.scheme,
-            preset: workload.config.preset,
-            copies: report.shape.copies,
-            blocks: report.shape.blocks,
-            count: report.count,
-            target_bits: workload.config.target_bits,
-            statement: report.exact,
-            proof: report.proof,
-        })
-        .to_bytes()
+        ProofFile::of_flock(&workload, &report).to_bytes()
     })
     .clone()
 }
@@ -425,7 +413,7 @@ pub fn proof_file_gkr_seed() -> Vec<u8> {
         let workload = flockwork::permutations::PermutationWorkload::for_count(5, 1, variant)
             .expect("5 permutations");
         let report = workload.run().expect("prove");
-        workload.proof_file(&report).to_bytes()
+        ProofFile::of_permutations(&workload, &report).to_bytes()
     })
     .clone()
 }

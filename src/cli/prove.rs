@@ -351,7 +351,7 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
     )?;
     let peak = peak_mib();
     if let Some(path) = &args.out {
-        let file = workload.proof_file(&r);
+        let file = ProofFile::of_flock(&workload, &r);
         write_proof_file(path, &file, args.json)?;
     }
     let t = &r.timings;
@@ -508,7 +508,7 @@ fn prove_permutations(args: &Args) -> Result<(), WorkloadError> {
     )?;
     let peak = peak_mib();
     if let Some(path) = &args.out {
-        let file = workload.proof_file(&r);
+        let file = ProofFile::of_permutations(&workload, &r);
         write_proof_file(path, &file, args.json)?;
     }
     if args.json {

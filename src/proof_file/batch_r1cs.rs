@@ -17,10 +17,13 @@ use flockwork_pcs::PcsKind;
 use flockwork_r1cs::{FlockConfig, Preset, Statement};
 use flockwork_transcript::TranscriptKind;
 
+use super::ProofFile;
 use super::codes::pcs_code;
 use super::error::ProofFileError;
 use super::framing::{MAX_BLOCKS, Reader, push_proof, push_words};
-use crate::flock::{BatchShape, ExactError, HashKind, IoKind, MAX_COPIES, verify_exact};
+use crate::flock::{
+    BatchShape, ExactError, FlockReport, FlockWorkload, HashKind, IoKind, MAX_COPIES, verify_exact,
+};
 
 /// The largest chain state or digest, in 64-bit words (Keccak-f\[1600\] has 25).
 pub(super) const MAX_STATE_WORDS: usize = 64;
@@ -53,6 +56,27 @@ pub struct FlockFile {
     pub statement: Statement,
     /// The batch-R1CS proof.
     pub proof: Vec<u8>,
+}
+
+impl ProofFile {
+    /// The proof file of `report`, a run of `workload`: the exact statement, the shape, the
+    /// commitment's scheme, preset and target and the transcript the verifier rebuilds its
+    /// setup from. [`ProofFile::verify`] checks it from the file alone.
+    #[must_use]
+    pub fn of_flock(workload: &FlockWorkload, report: &FlockReport) -> Self {
+        Self::Flock(FlockFile {
+            hash: report.hash,
+            transcript: workload.transcript,
+            pcs: workload.config.scheme,
+            preset: workload.config.preset,
+            copies: report.shape.copies,
+            blocks: report.shape.blocks,
+            count: report.count,
+            target_bits: workload.config.target_bits,
+            statement: report.exact.clone(),
+            proof: report.proof.clone(),
+        })
+    }
 }
 
 fn hash_code(hash: HashKind) -> u8 {

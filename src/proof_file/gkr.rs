@@ -21,10 +21,14 @@ use flockwork_pcs::PcsKind;
 use flockwork_poseidon2b::Poseidon2bRelation;
 use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 
+use super::ProofFile;
 use super::codes::{pcs_code, variant_code};
 use super::error::ProofFileError;
 use super::framing::{Reader, push_commitment, push_elements, push_proof};
-use crate::permutations::{LANES, MAX_WIDTH, check_widths, layer0_commitment, setup};
+use crate::permutations::{
+    LANES, MAX_WIDTH, PermutationReport, PermutationWorkload, check_widths, layer0_commitment,
+    setup,
+};
 
 /// A GKR proof over Poseidon2b (t = 4) permutations and its statement: these inputs give
 /// these outputs, every instance.
@@ -65,6 +69,36 @@ pub struct GkrOpenedFile {
     pub outputs: Vec<Vec<Ghash128>>,
     /// The GKR proof and the opening.
     pub proof: Vec<u8>,
+}
+
+impl ProofFile {
+    /// The proof file of `report`, a run of `workload`: its inputs in the clear
+    /// ([`ProofFile::Gkr`]) or the layer-0 commitment ([`ProofFile::GkrOpened`]), with every
+    /// permutation's output, the batcher and the transcript. [`ProofFile::verify`] checks it
+    /// from the file alone.
+    #[must_use]
+    pub fn of_permutations(workload: &PermutationWorkload, report: &PermutationReport) -> Self {
+        let outputs = report.statement.outputs();
+        match &report.commitment {
+            None => Self::Gkr(GkrFile {
+                variant: workload.variant,
+                transcript: workload.transcript,
+                widths: workload.widths.clone(),
+                inputs: report.inputs.clone(),
+                outputs,
+                proof: report.proof.clone(),
+            }),
+            Some((pcs, commitment)) => Self::GkrOpened(GkrOpenedFile {
+                variant: workload.variant,
+                transcript: workload.transcript,
+                pcs: *pcs,
+                widths: workload.widths.clone(),
+                commitment: commitment.clone(),
+                outputs,
+                proof: report.proof.clone(),
+            }),
+        }
+    }
 }
 
 /// The region count and widths, as [`Reader::widths`] reads them.

@@ -56,7 +56,8 @@
 //! - `header.rs`: the common header, [`ProofFile::to_bytes`], [`ProofFile::read_from`] and
 //!   the dispatch on the system byte;
 //! - `batch_r1cs.rs`, `gkr.rs`, `boolean_gkr.rs`: each system's layout, statement and
-//!   verification ([`FlockFile`]; [`GkrFile`] and [`GkrOpenedFile`]; [`BooleanGkrFile`]);
+//!   verification ([`FlockFile`]; [`GkrFile`] and [`GkrOpenedFile`]; [`BooleanGkrFile`]), and
+//!   the file of a workload's run ([`ProofFile::of_flock`], [`ProofFile::of_permutations`]);
 //! - `verify.rs`: [`ProofFile::verify`], [`ProofFile::verify_within`] and
 //!   [`ProofFile::into_verified`], under the memory limit;
 //! - `tests/`: the unit tests, by the same rooms.

@@ -133,7 +133,7 @@ fn real_batch_r1cs_files_verify_under_their_own_header_only() {
             },
             transcript: TranscriptKind::Blake3,
         };
-        let file = workload.proof_file(&workload.run().unwrap());
+        let file = ProofFile::of_flock(&workload, &workload.run().unwrap());
         file.verify().unwrap();
         let other_preset = match preset {
             Preset::Fast => Preset::Slim,

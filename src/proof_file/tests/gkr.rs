@@ -109,7 +109,7 @@ fn real_gkr(count: usize, pcs: Option<PcsKind>) -> ProofFile {
         .unwrap()
         .with_pcs(pcs)
         .with_transcript(TranscriptKind::Blake3);
-    workload.proof_file(&workload.run().unwrap())
+    ProofFile::of_permutations(&workload, &workload.run().unwrap())
 }
 
 /// Changing any single output — of the first, a middle or the last permutation, of the

@@ -440,6 +440,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ));
     // ANCHOR_END: tamper
 
+    // ANCHOR: file
+    // A proof file of the chain, checked with this batcher (`verify_with`: a batcher the
+    // engines do not list is built by its caller); another batcher is refused by name.
+    let choices = Choices::default();
+    let bytes = flockwork::proof_file::save(&relation, &split, &choices, &chain, proof.clone());
+    flockwork::proof_file::verify_with(&relation, &split, &bytes)?;
+    assert!(flockwork::proof_file::verify(&relation, &bytes).is_err());
+    println!("proof file:             {} bytes, verified", bytes.len());
+    // ANCHOR_END: file
+
     // ANCHOR: mutations
     // The harness every shipped verifier runs: a seeded sample of single-byte changes, of
     // truncations, and appended bytes; all must be rejected without a panic.

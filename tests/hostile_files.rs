@@ -264,7 +264,8 @@ fn hostile_files_are_refused_within_the_budget() {
 
 /// Honest files of every system whose header a sweep rewrites: batch-R1CS chains over each
 /// commitment, a Merkle tree and public IO; Keccak-f through the Boolean GKR with public and
-/// committed IO.
+/// committed IO; relation files (system 4) of shipped relations through both engines, their
+/// batcher rebuilt from the listing by name.
 fn honest_files() -> Vec<(String, ProofFile)> {
     use flockwork::engines::{Choices, boolean_gkr_batcher};
     use flockwork::flock::{FlockWorkload, HashKind, IoKind};
@@ -348,7 +349,87 @@ fn honest_files() -> Vec<(String, ProofFile)> {
         });
         files.push((format!("Boolean GKR {pcs:?}"), file));
     }
+    // Relation files (system 4): a batch-R1CS chain and committed statement of SHA-256, the
+    // Boolean GKR on Keccak-f and the GKR over BN254's Poseidon2, each batcher rebuilt from
+    // its relation's listing.
+    let sha256 = flockwork_boolean::Sha256Compress::default();
+    let mut x: Vec<_> = (0..3u8)
+        .map(|i| flockwork_boolean::Sha256Input {
+            state: [u32::from(i); 8],
+            block: [i; 64],
+        })
+        .collect();
+    for i in 1..x.len() {
+        x[i].state = flockwork::poly::Relation::evaluate(&sha256, &x[i - 1]);
+    }
+    let chain = Statement::chain(&sha256, &x).expect("a chain");
+    files.push(relation_file(
+        &sha256,
+        &x,
+        &chain,
+        "batch-R1CS ragged / fri / sha256",
+    ));
+    let ragged = flockwork::engines::listing(&sha256, 3, &choices)
+        .into_iter()
+        .find(|b| b.name() == "batch-R1CS ragged / ligerito / sha256")
+        .expect("listed");
+    let committed = Statement::committed(3, ragged.commit(&x).expect("a commitment"));
+    files.push(relation_file(
+        &sha256,
+        &x,
+        &committed,
+        "batch-R1CS ragged / ligerito / sha256",
+    ));
+    let public = Statement::public(&relation, inputs.clone());
+    files.push(relation_file(
+        &relation,
+        &inputs,
+        &public,
+        "GKR boolean ragged / sha256",
+    ));
+    let poseidon2 =
+        flockwork::gkr::Poseidon2Relation::new(flockwork::poseidon2::instances::bn254_t3());
+    let p: Vec<Vec<flockwork::prime::Bn254Fr>> = (0..5u64)
+        .map(|i| {
+            (0..3)
+                .map(|j| {
+                    <flockwork::prime::Bn254Fr as flockwork::field::PrimeField>::from_u64(i * 3 + j)
+                })
+                .collect()
+        })
+        .collect();
+    let public = Statement::public(&poseidon2, p.clone());
+    files.push(relation_file(
+        &poseidon2,
+        &p,
+        &public,
+        "GKR padded / sha256",
+    ));
     files
+}
+
+/// The relation file of `statement` about `inputs`, proved by the batcher `name` of
+/// `relation`'s listing.
+fn relation_file<R>(
+    relation: &R,
+    inputs: &[R::Input],
+    statement: &flockwork::poly::relation::Statement<R>,
+    name: &str,
+) -> (String, ProofFile)
+where
+    R: flockwork::engines::Provable + flockwork::poly::StatementCodec,
+{
+    let choices = flockwork::engines::Choices::default();
+    let batcher = flockwork::engines::listing(relation, statement.count(), &choices)
+        .into_iter()
+        .find(|b| b.name() == name)
+        .unwrap_or_else(|| panic!("{name} listed"));
+    let proof = batcher.prove(inputs, statement).expect("an honest proof");
+    let bytes = flockwork::proof_file::save(relation, batcher.as_ref(), &choices, statement, proof);
+    (
+        format!("relation {} {name}", relation.name()),
+        ProofFile::from_bytes(&bytes).expect("a relation file"),
+    )
 }
 
 /// Extreme values of a count field: the ends of its range and one past them, and the
@@ -495,6 +576,76 @@ fn semantic_header_sweep() {
                         }),
                     );
                 }
+            }
+            ProofFile::Relation(f) => {
+                use flockwork::poly::relation::IoKind;
+                use flockwork::proof_file::RelationFile;
+                let edit = |g: &dyn Fn(&mut RelationFile)| {
+                    let mut e = f.clone();
+                    g(&mut e);
+                    ProofFile::Relation(e)
+                };
+                for v in extremes(1 << 24, u64::from(u32::MAX)) {
+                    check(name, honest, edit(&|e| e.count = v as usize));
+                }
+                for kind in [
+                    IoKind::Public,
+                    IoKind::Committed,
+                    IoKind::Chain,
+                    IoKind::Merkle,
+                ] {
+                    check(name, honest, edit(&|e| e.kind = kind));
+                    check(
+                        name,
+                        honest,
+                        edit(&|e| {
+                            e.kind = kind;
+                            e.count = 1 << 24;
+                        }),
+                    );
+                }
+                // A batcher without a commitment does not depend on the target (module docs
+                // of `proof_file::relation`): the same proof of the same statement.
+                if ["ligerito", "fri", "blaze"]
+                    .iter()
+                    .any(|s| f.batcher.contains(&format!("/ {s} /")))
+                {
+                    for v in extremes(256, u64::from(u16::MAX)) {
+                        check(name, honest, edit(&|e| e.target_bits = v as u32));
+                    }
+                }
+                for len in [0usize, 1, 31, 33, 4096] {
+                    check(name, honest, edit(&|e| e.statement.resize(len, 0)));
+                }
+                // Every batcher of every shipped relation's listing, at the honest count and
+                // at 2^24 instances.
+                let mut names = vec![String::new(), "x".repeat(255)];
+                for v in ["independent", "padded", "ragged"] {
+                    for s in ["ligerito", "fri", "blaze"] {
+                        names.push(format!("batch-R1CS {v} / {s} / sha256"));
+                        names.push(format!("GKR boolean {v} / {s} / sha256"));
+                        names.push(format!("GKR boolean {v} / {s} / sha256 [compiled]"));
+                        names.push(format!("GKR {v} / {s} / sha256"));
+                    }
+                    names.push(format!("GKR boolean {v} / sha256"));
+                    names.push(format!("GKR boolean {v} / sha256 [compiled]"));
+                    names.push(format!("GKR {v} / sha256"));
+                }
+                for batcher in &names {
+                    check(name, honest, edit(&|e| e.batcher.clone_from(batcher)));
+                    check(
+                        name,
+                        honest,
+                        edit(&|e| {
+                            e.batcher.clone_from(batcher);
+                            e.count = 1 << 24;
+                        }),
+                    );
+                }
+                for relation in flockwork::registry::relations() {
+                    check(name, honest, edit(&|e| e.relation = relation.name()));
+                }
+                check(name, honest, edit(&|e| e.digest[31] ^= 1));
             }
             ProofFile::Gkr(f) => {
                 use flockwork::proof_file::GkrFile;

@@ -1,4 +1,5 @@
-//! `flockwork verify`: check a proof file written by `flockwork prove --out`.
+//! `flockwork verify`: check a proof file written by `flockwork prove --out`, or a proof of
+//! a shipped relation by any batcher (`flockwork::proof_file::save`).
 
 use std::path::PathBuf;
 
@@ -30,10 +31,10 @@ pub struct Row {
     pub system: String,
     /// The hash or permutation.
     pub hash: String,
-    /// Batch-R1CS: `chain`, `merkle` or `public`.
+    /// Batch-R1CS and relation files: `chain`, `merkle`, `public` (or `committed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub io: Option<String>,
-    /// GKR: the batcher.
+    /// GKR and relation files: the batcher.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub batcher: Option<String>,
     /// The commitment, if any.
@@ -106,6 +107,26 @@ pub fn main(args: &Args) -> Result<(), WorkloadError> {
             g.pcs.map(|k| k.name().to_owned()),
             g.count(),
         ),
+        ProofFile::Relation(f) => Row {
+            valid: true,
+            system: if f.batcher.starts_with("batch-R1CS") {
+                "batch-r1cs"
+            } else if f.batcher.starts_with("GKR") {
+                "gkr"
+            } else {
+                "other"
+            }
+            .to_owned(),
+            hash: f.relation.clone(),
+            io: Some(format!("{:?}", f.kind).to_lowercase()),
+            batcher: Some(f.batcher.clone()),
+            pcs: None,
+            instances: f.count,
+            copies: None,
+            blocks: None,
+            proof_bytes,
+            verify_ms: 0.0,
+        },
     };
     let clock = std::time::Instant::now();
     let limit = args

@@ -1,7 +1,8 @@
 //! The header every file starts with — magic bytes, version, system and transcript — written
 //! and read here, and the dispatch on the system byte to the room that writes and reads the
 //! rest: 0 batch-R1CS ([`FlockFile`]), 1 and 2 GKR over Poseidon2b ([`GkrFile`],
-//! [`GkrOpenedFile`]), 3 GKR over Keccak-f's Boolean layers ([`BooleanGkrFile`]). A retired
+//! [`GkrOpenedFile`]), 3 GKR over Keccak-f's Boolean layers ([`BooleanGkrFile`]), 4 any relation
+//! ([`RelationFile`]). A retired
 //! version is refused by name before anything past it is read.
 
 use std::io::Read;
@@ -10,7 +11,7 @@ use super::codes::transcript_code;
 use super::error::ProofFileError;
 use super::framing::Reader;
 use super::version::{MAGIC, RETIRED, VERSION};
-use super::{BooleanGkrFile, FlockFile, GkrFile, GkrOpenedFile, ProofFile};
+use super::{BooleanGkrFile, FlockFile, GkrFile, GkrOpenedFile, ProofFile, RelationFile};
 
 impl ProofFile {
     /// The file bytes.
@@ -27,6 +28,7 @@ impl ProofFile {
             Self::Gkr(g) => (1, g.transcript),
             Self::GkrOpened(g) => (2, g.transcript),
             Self::BooleanGkr(g) => (3, g.transcript),
+            Self::Relation(f) => (4, f.transcript),
         };
         out.push(system);
         out.push(transcript_code(transcript));
@@ -35,6 +37,7 @@ impl ProofFile {
             Self::Gkr(g) => g.write(&mut out),
             Self::GkrOpened(g) => g.write(&mut out),
             Self::BooleanGkr(g) => g.write(&mut out),
+            Self::Relation(f) => f.write(&mut out),
         }
         out
     }
@@ -76,6 +79,7 @@ impl ProofFile {
             1 => Ok(Self::Gkr(GkrFile::read(r, transcript)?)),
             2 => Ok(Self::GkrOpened(GkrOpenedFile::read(r, transcript)?)),
             3 => Ok(Self::BooleanGkr(BooleanGkrFile::read(r, transcript)?)),
+            4 => Ok(Self::Relation(RelationFile::read(r, transcript)?)),
             c => Err(ProofFileError::Header(format!("unknown proof system {c}"))),
         }
     }

@@ -25,8 +25,16 @@
 //!     u8 batcher | u8 pcs (255: none) | u16 target_bits (0 without pcs) | u32 N (1 to 2^24)
 //!     pcs 255, public IO: N × 25 × u64 inputs | N × 25 × u64 outputs
 //!     otherwise, committed IO: u16 n | n commitment bytes
+//! system 4, any relation by any of its batchers (`relation.rs`, [`RelationFile`]):
+//!     relation name and digest | batcher name | u16 target_bits | u8 IO kind | u32 count
+//!     | u64 s | s statement bytes, in the relation's canonical bytes
 //! then: u64 proof length | proof bytes
 //! ```
+//!
+//! Systems 0 to 3 are the shipped workloads' files (`flockwork prove --out`), each laid out
+//! for its relation; system 4 holds a proof of any relation, shipped or the user's, by any
+//! batcher: [`save`] writes one, [`verify`] checks one in the relation's own binary, and
+//! `flockwork verify` resolves the relations it ships through [`crate::registry`].
 //!
 //! The version changes whenever the meaning of a file's bytes does (its layout, or the bytes
 //! of a proof for the same statement); a build reads its own version only and refuses an
@@ -58,6 +66,8 @@
 //! - `batch_r1cs.rs`, `gkr.rs`, `boolean_gkr.rs`: each system's layout, statement and
 //!   verification ([`FlockFile`]; [`GkrFile`] and [`GkrOpenedFile`]; [`BooleanGkrFile`]), and
 //!   the file of a workload's run ([`ProofFile::of_flock`], [`ProofFile::of_permutations`]);
+//! - `relation.rs`: system 4, a proof of any relation ([`RelationFile`], [`save`],
+//!   [`verify`], [`verify_with`], [`relation_digest`]);
 //! - `verify.rs`: [`ProofFile::verify`], [`ProofFile::verify_within`] and
 //!   [`ProofFile::into_verified`], under the memory limit;
 //! - `tests/`: the unit tests, by the same rooms.
@@ -69,6 +79,7 @@ mod error;
 mod framing;
 mod gkr;
 mod header;
+mod relation;
 mod verify;
 mod version;
 
@@ -79,6 +90,7 @@ pub use batch_r1cs::FlockFile;
 pub use boolean_gkr::{BooleanGkrFile, BooleanIo};
 pub use error::ProofFileError;
 pub use gkr::{GkrFile, GkrOpenedFile};
+pub use relation::{RelationFile, relation_digest, save, verify, verify_with};
 pub use version::{MAGIC, RETIRED, VERSION};
 
 /// A proof file's contents.
@@ -92,6 +104,8 @@ pub enum ProofFile {
     GkrOpened(GkrOpenedFile),
     /// A batch of Keccak-f permutations proved with GKR on their Boolean layers.
     BooleanGkr(BooleanGkrFile),
+    /// A batch of any relation's instances proved by any of its batchers.
+    Relation(RelationFile),
 }
 
 impl ProofFile {
@@ -103,6 +117,7 @@ impl ProofFile {
             Self::Gkr(g) => &g.proof,
             Self::GkrOpened(g) => &g.proof,
             Self::BooleanGkr(g) => &g.proof,
+            Self::Relation(f) => &f.proof,
         }
     }
 
@@ -114,6 +129,7 @@ impl ProofFile {
             Self::Gkr(g) => g.describe(),
             Self::GkrOpened(g) => g.describe(),
             Self::BooleanGkr(g) => g.describe(),
+            Self::Relation(f) => f.describe(),
         }
     }
 }

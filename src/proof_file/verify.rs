@@ -33,6 +33,7 @@ impl ProofFile {
             Self::Gkr(g) => g.verify(),
             Self::GkrOpened(g) => g.verify(),
             Self::BooleanGkr(g) => g.verify(),
+            Self::Relation(f) => crate::registry::verify(f),
         }
     }
 
@@ -64,6 +65,7 @@ impl ProofFile {
             Self::Gkr(g) => gkr_verifier_memory(&[&g.inputs, &g.outputs], g.proof.len()),
             Self::GkrOpened(g) => gkr_verifier_memory(&[&g.outputs], g.proof.len()),
             Self::BooleanGkr(g) => g.verifier_memory_estimate(),
+            Self::Relation(f) => f.verifier_memory_estimate(),
         };
         within_limit(estimate, limit)
     }

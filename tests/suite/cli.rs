@@ -1010,3 +1010,92 @@ fn keccak_through_gkr_round_trips_and_compares_with_batch_r1cs() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `flockwork verify` checks a proof of a shipped relation by any of its batchers (a relation
+/// file, `flockwork::proof_file::save`), resolving the relation through the registry by name;
+/// a relation it does not ship is refused by name.
+#[test]
+fn relation_files_verify_by_the_relations_name() {
+    use flockwork::engines::{Choices, listing};
+    use flockwork::field::PrimeField;
+    use flockwork::poly::relation::Statement;
+    use flockwork::proof_file::{ProofFile, save};
+    use flockwork::registry::relations;
+
+    fn file<R: flockwork::engines::Provable + flockwork::poly::StatementCodec>(
+        relation: &R,
+        inputs: &[R::Input],
+        batcher: &str,
+    ) -> Vec<u8> {
+        let choices = Choices::default();
+        let b = listing(relation, inputs.len(), &choices)
+            .into_iter()
+            .find(|b| b.name() == batcher)
+            .unwrap_or_else(|| panic!("{batcher} listed"));
+        let statement = if batcher.starts_with("GKR") && batcher.matches(" / ").count() == 2 {
+            Statement::committed(inputs.len(), b.commit(inputs).unwrap())
+        } else {
+            Statement::public(relation, inputs.to_vec())
+        };
+        let proof = b.prove(inputs, &statement).unwrap();
+        save(relation, b.as_ref(), &choices, &statement, proof)
+    }
+
+    let dir = std::env::temp_dir().join(format!("flockwork-cli-relation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sha = flockwork::boolean::Sha256Compress::with_adder(flockwork::circuit::Adder::KoggeStone);
+    let x: Vec<_> = (0..3u8)
+        .map(|i| flockwork::boolean::Sha256Input {
+            state: [u32::from(i); 8],
+            block: [i; 64],
+        })
+        .collect();
+    let poseidon2 =
+        flockwork::gkr::Poseidon2Relation::new(flockwork::poseidon2::instances::bn254_t2());
+    let p: Vec<Vec<flockwork::prime::Bn254Fr>> = (0..3u64)
+        .map(|i| vec![PrimeField::from_u64(i), PrimeField::from_u64(i + 7)])
+        .collect();
+    for (name, bytes, system) in [
+        (
+            "sha256",
+            file(&sha, &x, "batch-R1CS padded / blaze / sha256"),
+            "batch-r1cs",
+        ),
+        (
+            "poseidon2",
+            file(&poseidon2, &p, "GKR ragged / fri / sha256"),
+            "gkr",
+        ),
+    ] {
+        let path = dir.join(format!("{name}.fwpf"));
+        std::fs::write(&path, &bytes).unwrap();
+        let out = flockwork(&["verify", path.to_str().unwrap(), "--json"]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(json["system"], system, "{json}");
+        assert_eq!(json["instances"], 3, "{json}");
+        let ProofFile::Relation(f) = ProofFile::from_bytes(&bytes).unwrap() else {
+            panic!("a relation file")
+        };
+        assert_eq!(json["hash"], f.relation.as_str());
+        assert!(relations().iter().any(|r| r.name() == f.relation));
+        // A relation flockwork does not ship, named.
+        let mut unknown = f.clone();
+        unknown.relation = "sha1-compress".into();
+        std::fs::write(&path, ProofFile::Relation(unknown).to_bytes()).unwrap();
+        let out = flockwork(&["verify", path.to_str().unwrap()]);
+        assert!(!out.status.success());
+        assert!(
+            stderr(&out).contains("ships no relation \"sha1-compress\""),
+            "{}",
+            stderr(&out)
+        );
+        // A changed proof byte.
+        let mut changed = bytes.clone();
+        *changed.last_mut().unwrap() ^= 1;
+        std::fs::write(&path, &changed).unwrap();
+        let out = flockwork(&["verify", path.to_str().unwrap()]);
+        assert!(!out.status.success(), "{name}: a changed byte verified");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -759,3 +759,29 @@ fn region_batcher_proofs_reject_sampled_mutations() {
         );
     }
 }
+
+/// The compiled engine's batchers, which compile the circuit on first use, are named as the
+/// Boolean GKR batchers of the compiled layers are, with `[compiled]`, and prove through them.
+#[test]
+fn compiled_batchers_are_the_compiled_layers_batchers() {
+    use flockwork::circuit::layers::CompiledLayers;
+    use flockwork::engines::{boolean_layers, compiled};
+    let relation = Sha256Compress::default();
+    let choices = Choices {
+        compiled: true,
+        ..Choices::default()
+    };
+    let lazy: Vec<String> = compiled(&relation, 3, &choices)
+        .iter()
+        .map(|b| b.name())
+        .collect();
+    let layers = CompiledLayers::new(relation).unwrap();
+    let eager: Vec<String> = boolean_layers(&layers, 3, &choices)
+        .iter()
+        .map(|b| format!("{} [compiled]", b.name()))
+        .collect();
+    assert_eq!(lazy, eager);
+    assert_eq!(lazy.len(), 3 + 9);
+    // Not listed without the choice.
+    assert!(compiled(&relation, 3, &Choices::default()).is_empty());
+}

@@ -37,3 +37,12 @@ pub use ghash::Ghash128;
 pub use tower::{Tower1, Tower2, Tower4, Tower8, Tower16, Tower32, Tower64, Tower128};
 #[cfg(feature = "std")]
 pub use tower_wire::{TowerWire128, TowerWire256};
+
+flockwork_field::field_codec!(
+    Ghash128,
+    Ghash256,
+    Aes8,
+    AesTower128,
+    TowerWire128,
+    TowerWire256
+);

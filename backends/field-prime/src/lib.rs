@@ -115,3 +115,21 @@ pub struct BabyBearConfig;
 
 /// The raw ark-ff BabyBear field element (one 64-bit limb, Montgomery form).
 pub type BabyBearFp = Fp64<MontBackend<BabyBearConfig, 1>>;
+
+flockwork_field::field_codec!(Goldilocks);
+
+/// Canonical bytes ([`Field::write_bytes`](flockwork_field::Field::write_bytes)), a value at
+/// or past the modulus refused.
+impl<F: ark_ff::PrimeField> flockwork_field::Codec for Ark<F> {
+    fn write(&self, out: &mut flockwork_field::codec::Bytes) {
+        let start = out.len();
+        out.resize(start + <Self as flockwork_field::Field>::NUM_BYTES, 0);
+        flockwork_field::Field::write_bytes(self, &mut out[start..]);
+    }
+
+    fn read(input: &mut &[u8]) -> Option<Self> {
+        let bytes =
+            flockwork_field::codec::take(input, <Self as flockwork_field::Field>::NUM_BYTES)?;
+        <Self as flockwork_field::Field>::read_bytes(bytes)
+    }
+}

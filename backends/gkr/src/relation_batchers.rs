@@ -48,7 +48,7 @@ use crate::{BooleanGkr, BooleanStatement, Setup, Variant};
 pub use flockwork_core::regions::binary_regions;
 
 /// The batcher's name: `GKR [boolean ]<strategy> [/ <commitment>] / <transcript>`.
-fn batcher_name(kind: &str, variant: Variant, pcs: Option<&str>, transcript: &str) -> String {
+pub fn batcher_name(kind: &str, variant: Variant, pcs: Option<&str>, transcript: &str) -> String {
     match pcs {
         None => format!("GKR {kind}{} / {transcript}", variant.name()),
         Some(pcs) => format!("GKR {kind}{} / {pcs} / {transcript}", variant.name()),

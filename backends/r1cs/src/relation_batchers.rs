@@ -162,7 +162,7 @@ fn state_words<R: CircuitEncoding>(relation: &R, state: &R::State) -> Result<Vec
 }
 
 /// The batcher's name: `batch-R1CS <strategy> / <commitment> / <transcript>`.
-fn batcher_name(variant: Variant, pcs: &str, transcript: &str) -> String {
+pub fn batcher_name(variant: Variant, pcs: &str, transcript: &str) -> String {
     format!("batch-R1CS {} / {pcs} / {transcript}", variant.name())
 }
 

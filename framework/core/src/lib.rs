@@ -90,9 +90,12 @@ pub mod univariate;
 
 pub use eq::{SplitEq, add_scaled_eq, eq_eval, eq_inner_product, eq_table};
 pub use error::VerifyError;
+pub use flockwork_field::codec;
 pub use flockwork_field::par::on_worker;
 pub use multilinear::MultilinearPoly;
 pub use pcs::{Claim, PolynomialCommitment, Weight};
-pub use relation::{Batcher, BooleanLayeredEncoding, LayeredEncoding, Relation, Unavailable};
+pub use relation::{
+    Batcher, BooleanLayeredEncoding, LayeredEncoding, Relation, StatementCodec, Unavailable,
+};
 pub use sumcheck::{SumcheckClaim, SumcheckOutput, SumcheckProver, prove, soundness_bits, verify};
 pub use univariate::UnivariatePoly;

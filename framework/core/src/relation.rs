@@ -214,6 +214,24 @@ pub fn check_boolean_layered_encoding<R: BooleanLayeredEncoding>(
     check_boolean_layered(relation, &words, all.len());
 }
 
+/// A relation whose statements can be written as bytes (a proof file's): its inputs, outputs
+/// and chaining states have canonical bytes ([`Codec`](crate::codec::Codec)). Every relation
+/// whose three types have a codec is one; a struct input gets its codec from one line,
+/// `codec!(MyInput { key, counter, nonce });` ([`codec!`](macro@crate::codec)).
+pub trait StatementCodec:
+    Relation<Input: crate::codec::Codec, Output: crate::codec::Codec, State: crate::codec::Codec>
+{
+}
+
+impl<R> StatementCodec for R where
+    R: Relation<
+            Input: crate::codec::Codec,
+            Output: crate::codec::Codec,
+            State: crate::codec::Codec,
+        >
+{
+}
+
 /// Which kind of public IO a [`Statement`] has (what a [`Batcher`] says it supports).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IoKind {

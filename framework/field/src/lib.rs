@@ -13,11 +13,12 @@
 //! | [`BinaryField`] | a field of characteristic two, GF(2^`BITS`) |
 //! | [`PrimeField`] | a prime field GF(p), with integer conversions and two-adic roots of unity |
 //!
-//! Beside the traits, two modules of word-level helpers every layer above may use:
+//! Beside the traits, modules of helpers every layer above may use:
 //!
 //! | module | contents |
 //! |---|---|
 //! | [`par`] | the provers' parallel loops (rayon with the `parallel` feature, in order without) and their tuned thresholds |
+//! | [`codec`](mod@codec) | canonical bytes of statement values ([`Codec`]: integers, arrays, vectors, tuples, field elements, structs by `codec!`), read strictly |
 //! | [`transpose`] | bit-matrix transposes (64×64, `W` interleaved 64×64, 128×128) between instance-major and bit-sliced words |
 //!
 //! Binary fields do **not** implement an odd-characteristic API: there is no Legendre symbol,
@@ -38,11 +39,13 @@
 
 extern crate alloc;
 
+pub mod codec;
 mod field;
 mod ops;
 mod packed;
 pub mod par;
 pub mod transpose;
 
+pub use codec::Codec;
 pub use field::{BinaryField, ExtensionField, Field, PrimeField};
 pub use packed::PackedField;

@@ -271,6 +271,13 @@ pub struct Blake3Block {
     pub flags: u32,
 }
 
+flockwork_core::codec!(Blake3Block {
+    words,
+    counter,
+    block_len,
+    flags
+});
+
 impl ChainStep for Blake3Compress {
     type State = [u32; 8];
     type Data = Blake3Block;

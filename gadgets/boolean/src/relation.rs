@@ -42,6 +42,9 @@ pub struct Blake3Input {
     pub block: Blake3Block,
 }
 
+flockwork_core::codec!(Sha256Input { state, block });
+flockwork_core::codec!(Blake3Input { cv, block });
+
 /// `name`, or `name[adder]` for a prefix adder.
 fn with_adder(name: &str, adder: Adder) -> String {
     match adder {

@@ -194,7 +194,7 @@ fn older_versions_are_refused_by_name_and_bad_widths_refused() {
 #[test]
 fn unknown_codes_are_refused() {
     let cases: [(ProofFile, usize, u8); 9] = [
-        (chain(), 6, 4),             // system
+        (chain(), 6, 5),             // system
         (chain(), 7, 3),             // transcript
         (chain(), 8, 3),             // hash
         (chain(), 9, 3),             // commitment

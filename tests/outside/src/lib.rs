@@ -38,6 +38,9 @@ pub struct Sha1Input {
     pub block: [u8; 64],
 }
 
+// Its canonical bytes, for proof files: the state, then the block.
+flockwork_core::codec!(Sha1Input { state, block });
+
 /// The initial chaining value (FIPS 180-4 §5.3.1).
 pub const IV: [u32; 5] = [
     0x6745_2301,

@@ -3,6 +3,7 @@
 
 mod encoding;
 mod engines;
+mod files;
 mod flock;
 mod gkr;
 

@@ -11,7 +11,7 @@
 //! | engine | encoding | batchers | statements |
 //! |---|---|---|---|
 //! | [`circuit()`] | [`CircuitEncoding`] | batch-R1CS ragged (exactly `N` instances), independent and padded (the regions of `N`'s binary digits, [`flockwork_core::regions`]), each over each commitment scheme ([`flockwork_r1cs::relation_batchers`]) | public IO, committed IO; a chain and a Merkle tree (ragged) where the encoding declares them |
-//! | [`compiled()`] | [`CircuitEncoding`], compiled into Boolean layers ([`CompiledLayers`]) | as `boolean_layers`, named `[compiled]` (with [`Choices::compiled`]) | public IO, committed IO |
+//! | [`compiled()`] | [`CircuitEncoding`], compiled into Boolean layers ([`CompiledLayers`](flockwork_circuit::layers::CompiledLayers)) | as `boolean_layers`, named `[compiled]` (with [`Choices::compiled`]) | public IO, committed IO |
 //! | [`boolean_layers()`] | [`BooleanLayeredEncoding`] | the independent, padded and ragged GKR walks on the Boolean layers; for committed IO each over each commitment scheme (ring-switched) ([`flockwork_gkr::BooleanBatcher`]) | public IO, committed IO |
 //! | [`layered()`] | [`LayeredEncoding`] over a [`GkrField`] | the independent, padded and ragged GKR walks over the encoding's field; for committed IO each over each commitment scheme the field has (BN254: FRI, as BaseFold) ([`flockwork_gkr::LayeredBatcher`]) | public IO, committed IO |
 //!
@@ -57,20 +57,24 @@
 use std::time::{Duration, Instant};
 
 use flockwork_circuit::CircuitEncoding;
-use flockwork_circuit::layers::CompiledLayers;
 use flockwork_core::layered::LayeredRelation;
 use flockwork_core::relation::{
-    BatchError, Batcher, BooleanLayeredEncoding, IoKind, LayeredEncoding, Relation, Retyped,
-    Statement, Unavailable,
+    BatchError, Batcher, BooleanLayeredEncoding, IoKind, LayeredEncoding, Relation, Statement,
+    Unavailable,
 };
+
+mod compiled;
 use flockwork_field::{ExtensionField, Field};
 use flockwork_field_binary::{Ghash128, Ghash256};
 use flockwork_field_prime::Bn254Fr;
+use flockwork_gkr::relation_batchers::batcher_name as gkr_batcher_name;
 use flockwork_gkr::{BooleanBatcher, LayeredBatcher, Variant};
 use flockwork_pcs::security::ConfiguredCommitment;
 use flockwork_pcs::{BaseFold, Commitment, PcsKind, Profile};
 use flockwork_r1cs::FlockConfig;
-use flockwork_r1cs::relation_batchers::{batcher as r1cs_batcher, shipped};
+use flockwork_r1cs::relation_batchers::{
+    batcher as r1cs_batcher, batcher_name as r1cs_batcher_name, shipped,
+};
 use flockwork_transcript::{TranscriptKind, TranscriptScheme};
 
 /// A proof system: the engine a batcher runs.
@@ -401,11 +405,8 @@ where
                 r1cs_batcher::<R, _, T>(relation, count, variant, config, shipped(config))
             });
             batchers.push(batcher.unwrap_or_else(|reason| {
-                let name = format!(
-                    "batch-R1CS {} / {scheme} / {}",
-                    variant.name(),
-                    choices.transcript
-                );
+                let transcript = with_transcript!(choices.transcript, T => T::NAME);
+                let name = r1cs_batcher_name(variant, &scheme.to_string(), transcript);
                 let kinds = vec![
                     IoKind::Public,
                     IoKind::Committed,
@@ -498,7 +499,7 @@ where
             })
             .map_or_else(
                 |e| {
-                    let name = format!("GKR {} / {scheme} / {}", variant.name(), D::NAME);
+                    let name = gkr_batcher_name("", variant, Some(&scheme.to_string()), D::NAME);
                     unavailable(name, vec![IoKind::Committed], e.to_string())
                 },
                 |b| Box::new(b) as Box<dyn Batcher<R>>,
@@ -563,8 +564,8 @@ where
             })
             .map_or_else(
                 |e| {
-                    let name =
-                        format!("GKR boolean {} / {scheme} / {}", variant.name(), D::NAME);
+                    let scheme = scheme.to_string();
+                    let name = gkr_batcher_name("boolean ", variant, Some(&scheme), D::NAME);
                     unavailable(name, vec![IoKind::Committed], e.to_string())
                 },
                 |b| Box::new(b) as Box<dyn Batcher<R>>,
@@ -607,10 +608,12 @@ where
 }
 
 /// The Boolean GKR batchers of `relation`'s circuit compiled into Boolean layers
-/// ([`CompiledLayers`]: cut at AND depth one, [`flockwork_circuit::layers`]), as
+/// ([`CompiledLayers`](flockwork_circuit::layers::CompiledLayers): cut at AND depth one, [`flockwork_circuit::layers`]), as
 /// [`boolean_layers`] lists them for the compiled layers, each named with `[compiled]`
-/// ([`Retyped`]); one [`Unavailable`] batcher with the reason if the circuit does not
-/// compile.
+/// ([`Retyped`](flockwork_core::relation::Retyped)). The circuit is compiled once for the listing, when a batcher first needs
+/// the layers (module `compiled`): a verifier refuses a statement of another kind or bytes
+/// that are not such a proof before compiling. A circuit that does not compile makes every
+/// batcher [`Unavailable`] with the reason.
 #[must_use]
 pub fn compiled<R>(relation: &R, count: usize, choices: &Choices) -> Vec<Box<dyn Batcher<R>>>
 where
@@ -619,17 +622,7 @@ where
     if count == 0 || !choices.compiled || !choices.systems.contains(&System::Gkr) {
         return Vec::new();
     }
-    match CompiledLayers::new(relation.clone()) {
-        Ok(layers) => boolean_layers(&layers, count, choices)
-            .into_iter()
-            .map(|b| Box::new(Retyped::new(b, "compiled")) as Box<dyn Batcher<R>>)
-            .collect(),
-        Err(e) => vec![unavailable(
-            format!("GKR boolean [compiled] / {}", choices.transcript),
-            vec![IoKind::Public, IoKind::Committed],
-            format!("the circuit does not compile into Boolean layers: {e}"),
-        )],
-    }
+    compiled::Compiled::listing(relation, count, choices)
 }
 
 /// Registers a relation with the engines its encodings reach — one line in the relation's

@@ -6,7 +6,8 @@
 //! memory of its row is its own; the worker prints its row as JSON and the parent reads it
 //! back ([`run_worker`]).
 
-use flockwork::boolean::{KeccakF1600, Sha256Compress, Sha256Input};
+use flockwork::boolean::io::Blake3Block;
+use flockwork::boolean::{Blake3Compress, Blake3Input, KeccakF1600, Sha256Compress, Sha256Input};
 use flockwork::compare::{BatchComparison, PcsComparison};
 use flockwork::engines::{Choices, Provable, listing, measure};
 use flockwork::flock::HashKind;
@@ -200,7 +201,8 @@ pub enum Proved {
     Keccak,
     /// The SHA-256 compression, every batcher listed for it.
     Sha256,
-    /// The BLAKE3 compression (regions of --widths).
+    /// The BLAKE3 compression, every batcher listed for it (or batch-R1CS over regions of
+    /// --widths).
     Blake3,
 }
 
@@ -244,10 +246,10 @@ pub struct BatchArgs {
     /// published experiment: 14,15,17,16,12,15,16,12,13].
     #[arg(long, value_delimiter = ',', conflicts_with = "count")]
     pub widths: Option<Vec<usize>>,
-    /// Keccak-f and SHA-256: the number of instances [default: 1024].
+    /// Keccak-f, SHA-256 and BLAKE3: the number of instances [default: 1024].
     #[arg(long)]
     pub count: Option<usize>,
-    /// Keccak-f and SHA-256: the statement, committed inputs and outputs (the default: what a
+    /// Keccak-f, SHA-256 and BLAKE3: the statement, committed inputs and outputs (the default: what a
     /// batch-R1CS proof binds) or public ones.
     #[arg(long, value_parser = choice::<Io>(), default_value = "committed")]
     pub io: Io,
@@ -294,9 +296,21 @@ pub fn batch(args: &BatchArgs, threads: Option<usize>) -> Result<(), WorkloadErr
         (Proved::Keccak, Some(widths)) => regions(HashKind::Keccak, widths, args, threads),
         (Proved::Sha256, Some(widths)) => regions(HashKind::Sha256, widths, args, threads),
         (Proved::Blake3, Some(widths)) => regions(HashKind::Blake3, widths, args, threads),
-        (Proved::Blake3, None) => Err(invalid(
-            "compare batch --hash blake3 takes --widths (regions of BLAKE3 chains)",
-        )),
+        (Proved::Blake3, None) => {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
+            let inputs: Vec<Blake3Input> = (0..count)
+                .map(|_| Blake3Input {
+                    cv: rng.random(),
+                    block: Blake3Block {
+                        words: rng.random(),
+                        counter: rng.random(),
+                        block_len: 64,
+                        flags: rng.random_range(0..16),
+                    },
+                })
+                .collect();
+            engines(&Blake3Compress::default(), &inputs, args, threads)
+        }
         (Proved::Keccak, None) => {
             let inputs = super::keccak::inputs(count, args.seed);
             engines(&KeccakF1600::new(), &inputs, args, threads)

@@ -1099,3 +1099,45 @@ fn relation_files_verify_by_the_relations_name() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `compare batch --hash blake3 --count N` lists BLAKE3's batchers of both engines (the
+/// compiled circuit's with `--compiled`), each in a worker process, on one statement.
+#[test]
+fn compare_batch_takes_blake3_at_any_count() {
+    let out = flockwork(&[
+        "compare",
+        "batch",
+        "--hash",
+        "blake3",
+        "--count",
+        "3",
+        "--io",
+        "public",
+        "--batchers",
+        "ragged",
+        "--pcs",
+        "fri",
+        "--compiled",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["batcher"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "batch-R1CS ragged / fri / sha256",
+            "GKR boolean ragged / sha256 [compiled]"
+        ]
+    );
+    for row in &rows {
+        assert_eq!(row["instances"], 3, "{row}");
+        assert!(row["soundness_bits"].as_f64().unwrap() >= 100.0, "{row}");
+    }
+}

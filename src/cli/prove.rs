@@ -317,7 +317,8 @@ fn prove_flock(hash: HashKind, args: &Args) -> Result<(), WorkloadError> {
         ..Default::default()
     };
     let what = match io {
-        IoKind::Chain => format!(
+        // Never committed here: the flags name a chain, a tree or public IO.
+        IoKind::Chain | IoKind::Committed => format!(
             "a chain of {} {} compressions",
             describe_shape(batch),
             hash.name()

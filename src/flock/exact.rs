@@ -90,7 +90,7 @@ impl Check<'_> {
     fn run<G: HashGadget + Clone>(&self, gadget: G) -> Result<(), ExactError> {
         match self.io {
             IoKind::Chain => self.verify(wide_chain(gadget, self.shape.copies)),
-            IoKind::Merkle | IoKind::Public => self.verify(gadget),
+            IoKind::Merkle | IoKind::Public | IoKind::Committed => self.verify(gadget),
         }
     }
 

@@ -37,37 +37,10 @@ impl HashKind {
     }
 }
 
-/// The public IO a batch proves about its instances.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum IoKind {
-    /// A hash chain: only its two ends are public ([`Statement::Chain`]).
-    ///
-    /// [`Statement::Chain`]: flockwork_r1cs::Statement::Chain
-    #[default]
-    Chain,
-    /// A Merkle tree over `K` leaves in `K` instances: the root and the leaves are public
-    /// ([`Statement::Merkle`]; SHA-256 and BLAKE3 nodes).
-    ///
-    /// [`Statement::Merkle`]: flockwork_r1cs::Statement::Merkle
-    Merkle,
-    /// Independent instances whose input and output vectors are all public
-    /// ([`Statement::Public`]).
-    ///
-    /// [`Statement::Public`]: flockwork_r1cs::Statement::Public
-    Public,
-}
-
-impl IoKind {
-    /// Short name.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Chain => "chain",
-            Self::Merkle => "merkle",
-            Self::Public => "public",
-        }
-    }
-}
+/// The IO a batch proves about its instances: core's one [`IoKind`] (a chain, a Merkle tree
+/// over `K` leaves in `K` instances, or public inputs and outputs; the workloads prove no
+/// committed statement, which is one batcher's, [`crate::engines::compare_committed`]).
+pub use flockwork_core::relation::IoKind;
 
 impl HashKind {
     /// Whether the hash has Merkle nodes ([`MerkleNode`]): SHA-256 and BLAKE3 do; Keccak-f
@@ -112,6 +85,15 @@ pub trait HashGadget: ChainStep + Sized {
     ) -> Result<Flock<Self, P>, WorkloadError>;
 }
 
+/// The workloads' refusal of a committed statement.
+pub(super) fn committed() -> WorkloadError {
+    WorkloadError::InvalidParameters(
+        "the batch-R1CS workloads prove chains, Merkle trees and public IO; a committed \
+         statement is one batcher's (flockwork::engines::compare_committed)"
+            .into(),
+    )
+}
+
 pub(super) fn setup_error(e: SetupError) -> WorkloadError {
     WorkloadError::InvalidParameters(e.to_string())
 }
@@ -127,6 +109,7 @@ fn configure_merkle<G: ChainStep + MerkleNode, P: ConfiguredCommitment<Ghash128>
             flock.merkle_tree(G::CHILDREN, G::DIGEST, fixed)
         }
         IoKind::Public => flock.public_io(),
+        IoKind::Committed => return Err(committed()),
     };
     flock.map_err(setup_error)
 }
@@ -159,6 +142,7 @@ fn chain_only<G: ChainStep, P: ConfiguredCommitment<Ghash128>>(
             .map_err(setup_error),
         IoKind::Public => flock.public_io().map_err(setup_error),
         IoKind::Merkle => Err(WorkloadError::InvalidParameters(why_not_merkle.into())),
+        IoKind::Committed => Err(committed()),
     }
 }
 

@@ -70,7 +70,7 @@ impl BatchShape {
         use flockwork_boolean::{Blake3Compress, KeccakF1600, Sha256Compress};
         let count = count.max(1);
         let copies = match (io, hash) {
-            (IoKind::Merkle | IoKind::Public, _) => 1,
+            (IoKind::Merkle | IoKind::Public | IoKind::Committed, _) => 1,
             (IoKind::Chain, HashKind::Sha256) => best_chain_width(&Sha256Compress, MAX_COPIES),
             (IoKind::Chain, HashKind::Keccak) => best_chain_width(&KeccakF1600::new(), MAX_COPIES),
             (IoKind::Chain, HashKind::Blake3) => best_chain_width(&Blake3Compress, MAX_COPIES),

@@ -140,6 +140,9 @@ impl FlockWorkload {
                 self.hash.name()
             )));
         }
+        if self.io == IoKind::Committed {
+            return Err(super::hash::committed());
+        }
         if self.io == IoKind::Merkle && n < 2 {
             return Err(WorkloadError::InvalidParameters(
                 "a Merkle tree needs at least 2 leaves".into(),
@@ -164,7 +167,8 @@ impl FlockWorkload {
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Sha256Compress, random_leaves(&mut rng, n)),
-                    IoKind::Public => public_job(Sha256Compress, n, &mut rng),
+                    // Committed: refused above.
+                    IoKind::Public | IoKind::Committed => public_job(Sha256Compress, n, &mut rng),
                 };
                 self.prove(Sha256Compress, shape, &job, native, reps)
             }
@@ -202,7 +206,8 @@ impl FlockWorkload {
                         return self.prove(wide, shape, &job, native, reps);
                     }
                     IoKind::Merkle => merkle_job(Blake3Compress, random_leaves(&mut rng, n)),
-                    IoKind::Public => public_job(Blake3Compress, n, &mut rng),
+                    // Committed: refused above.
+                    IoKind::Public | IoKind::Committed => public_job(Blake3Compress, n, &mut rng),
                 };
                 self.prove(Blake3Compress, shape, &job, native, reps)
             }

@@ -88,7 +88,7 @@ fn hash_code(hash: HashKind) -> u8 {
 }
 
 impl FlockFile {
-    /// Chain or Merkle tree.
+    /// A chain, a Merkle tree or public IO (never [`IoKind::Committed`]).
     #[must_use]
     pub fn io(&self) -> IoKind {
         match self.statement {
@@ -304,7 +304,8 @@ impl FlockFile {
         let hash = self.hash.name();
         let count = self.instances();
         let what = match self.io() {
-            IoKind::Chain => format!("a chain of {count} {hash} compressions"),
+            // `io` names no committed statement (a file states its IO).
+            IoKind::Chain | IoKind::Committed => format!("a chain of {count} {hash} compressions"),
             IoKind::Merkle => format!(
                 "a Merkle tree over {count} leaves: its {} {hash} node compressions, \
                  from the stated leaves to the stated root",

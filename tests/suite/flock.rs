@@ -377,3 +377,25 @@ fn region_strategies_prove_and_reject_changes() {
     comparison.widths = vec![MAX_REGION_WIDTH + 1];
     assert!(comparison.run().is_err());
 }
+
+/// One `IoKind` (core's): the workloads refuse a committed statement, which is one batcher's,
+/// by name.
+#[test]
+fn workloads_refuse_committed_statements() {
+    // The workloads' `IoKind` is core's.
+    let core: flockwork::poly::relation::IoKind = IoKind::Committed;
+    let workload = FlockWorkload {
+        hash: HashKind::Sha256,
+        count: 4,
+        seed: 1,
+        io: core,
+        config: FlockConfig::default(),
+        transcript: TranscriptKind::Sha256,
+    };
+    let err = workload.run().unwrap_err().to_string();
+    assert!(err.contains("compare_committed"), "{err}");
+    assert_eq!(
+        IoKind::ALL.map(IoKind::name),
+        ["public", "committed", "chain", "merkle"]
+    );
+}

@@ -245,6 +245,22 @@ pub enum IoKind {
     Merkle,
 }
 
+impl IoKind {
+    /// Every kind.
+    pub const ALL: [Self; 4] = [Self::Public, Self::Committed, Self::Chain, Self::Merkle];
+
+    /// `"public"`, `"committed"`, `"chain"` or `"merkle"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::Committed => "committed",
+            Self::Chain => "chain",
+            Self::Merkle => "merkle",
+        }
+    }
+}
+
 /// What is public about the instances of a [`Statement`].
 pub enum Io<R: Relation> {
     /// Every instance's input and output, bound into the proof's transcript before any

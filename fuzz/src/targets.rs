@@ -27,7 +27,7 @@ const DOMAIN: DomainSeparator<'static> = DomainSeparator::new("flockwork/fuzz", 
 pub type Target = (&'static str, fn() -> Vec<u8>, fn(&[u8]) -> bool);
 
 /// Every target.
-pub const TARGETS: [Target; 11] = [
+pub const TARGETS: [Target; 12] = [
     ("sumcheck", sumcheck_seed, sumcheck),
     ("ligerito", ligerito_seed, ligerito),
     ("fri_binius", fri_seed, fri_binius),
@@ -43,6 +43,7 @@ pub const TARGETS: [Target; 11] = [
         proof_file_boolean_gkr_seed,
         proof_file,
     ),
+    ("proof_file_relation", proof_file_relation_seed, proof_file),
 ];
 
 fn ghash_vec(seed: u64, n: usize) -> Vec<Ghash128> {
@@ -452,6 +453,36 @@ pub fn proof_file_boolean_gkr_seed() -> Vec<u8> {
             proof,
         })
         .to_bytes()
+    })
+    .clone()
+}
+
+/// A relation file (system 4) of 4 Poseidon2 permutations over BN254 (t = 3) proved by the
+/// ragged GKR batcher, inputs and outputs public, in the relation's canonical bytes; verified
+/// through the registry by the relation's name.
+pub fn proof_file_relation_seed() -> Vec<u8> {
+    use flockwork::engines::{Choices, listing};
+    use flockwork::field::PrimeField;
+    use flockwork::poly::relation::Statement;
+    static SEED: OnceLock<Vec<u8>> = OnceLock::new();
+    SEED.get_or_init(|| {
+        let relation =
+            flockwork::gkr::Poseidon2Relation::new(flockwork::poseidon2::instances::bn254_t3());
+        let choices = Choices::default();
+        let batcher = listing(&relation, 4, &choices)
+            .into_iter()
+            .find(|b| b.name() == "GKR ragged / sha256")
+            .expect("the ragged public-IO GKR batcher");
+        let inputs: Vec<Vec<flockwork::prime::Bn254Fr>> = (0..4u64)
+            .map(|i| {
+                (0..3)
+                    .map(|j| PrimeField::from_u64(3 * i + j + 1))
+                    .collect()
+            })
+            .collect();
+        let statement = Statement::public(&relation, inputs.clone());
+        let proof = batcher.prove(&inputs, &statement).expect("prove");
+        flockwork::proof_file::save(&relation, batcher.as_ref(), &choices, &statement, proof)
     })
     .clone()
 }

@@ -305,15 +305,21 @@ impl RelationFile {
                 batcher.name()
             )));
         }
-        let statement = self.statement(relation)?;
-        batcher
-            .verify(&statement, &self.proof)
-            .map_err(|e| match e {
-                BatchError::Unsupported(reason) => {
-                    ProofFileError::Setup(format!("{}: {reason}", self.batcher))
-                }
-                e => ProofFileError::BatchRejected(format!("{}: {e}", self.batcher)),
-            })
+        self.check(&self.statement(relation)?, batcher)
+    }
+
+    /// Verifies the proof of the decoded `statement` with `batcher`.
+    fn check<R: StatementCodec>(
+        &self,
+        statement: &Statement<R>,
+        batcher: &dyn Batcher<R>,
+    ) -> Result<(), ProofFileError> {
+        batcher.verify(statement, &self.proof).map_err(|e| match e {
+            BatchError::Unsupported(reason) => {
+                ProofFileError::Setup(format!("{}: {reason}", self.batcher))
+            }
+            e => ProofFileError::BatchRejected(format!("{}: {e}", self.batcher)),
+        })
     }
 
     /// Verifies the proof with the batcher the file names, rebuilt from `relation`'s listing
@@ -325,7 +331,7 @@ impl RelationFile {
     pub fn verify<R: Provable + StatementCodec>(&self, relation: &R) -> Result<(), ProofFileError> {
         // The statement first: nothing sized by the count is set up for another relation's
         // file or bytes that are not a statement.
-        self.statement(relation)?;
+        let statement = self.statement(relation)?;
         let batcher = listing(relation, self.count, &self.choices())
             .into_iter()
             .find(|b| b.name() == self.batcher)
@@ -338,7 +344,7 @@ impl RelationFile {
         // Neither `unavailable` nor anything else that builds the setup is asked here: the
         // batcher's `verify` refuses a statement of another kind, or bytes that are not its
         // proof, before a costly setup where it can (a compiled circuit's).
-        self.verify_with(relation, batcher.as_ref())
+        self.check(&statement, batcher.as_ref())
     }
 
     /// The choices that list the file's batcher: its target and transcript, narrowed to the
